@@ -1,0 +1,199 @@
+"""Every check the verifier makes, as plain functions that return the problems they find.
+
+The pytest files only decide how the checks are grouped into tests; the fixture tests call
+these functions directly to prove that each check fails when it should.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import compare
+from .notebooks import Notebook, comparable
+from .pages import Location, Page, QuotedOutput
+from .project import Project
+from .runner import SnippetRun
+
+
+@dataclass(frozen=True)
+class Problem:
+    location: Location | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}" if self.location else self.message
+
+
+def environment_warning(project: Project) -> str | None:
+    """Outputs are only expected to match with the pinned torch: say so before anything else."""
+    try:
+        import torch
+    except ImportError:
+        return "ENVIRONMENT: torch is not installed; install requirements.txt first."
+    installed = torch.__version__.split("+")[0]
+    if project.pinned_torch and installed != project.pinned_torch:
+        return (
+            f"ENVIRONMENT: torch {torch.__version__} is installed but requirements.txt pins "
+            f"torch=={project.pinned_torch}; printed numbers are expected to differ. "
+            "Fix the environment before editing any page."
+        )
+    return None
+
+
+def _prefixed(project: Project, message: str) -> str:
+    warning = environment_warning(project)
+    return f"{warning}\n{message}" if warning else message
+
+
+def check_quote(project: Project, quote: QuotedOutput, run: SnippetRun | None) -> Problem | None:
+    if run is None:
+        return Problem(quote.location, f"quotes the output of snippets/{quote.snippet}, which this page does not include")
+    if run.failed:
+        return Problem(quote.location, run.failure_report())
+    if compare.matches(quote.text, run.stdout):
+        return None
+    difference = compare.diff(quote.text, run.stdout, f"quoted in {quote.location}", f"printed by snippets/{quote.snippet}")
+    message = f"quoted output of snippets/{quote.snippet} differs from what it prints:\n{difference}"
+    return Problem(quote.location, _prefixed(project, message))
+
+
+def check_page_structure(project: Project, page: Page, runs: dict[str, SnippetRun]) -> list[Problem]:
+    """The page parses, its snippets exist and run, and every printing snippet is quoted."""
+    problems = [Problem(e.location, str(e).split(": ", 1)[1]) for e in page.errors]
+    included = {i.snippet for i in page.includes}
+    for include in page.includes:
+        if not (project.snippets_dir / include.snippet).is_file():
+            problems.append(Problem(include.location, f"includes snippets/{include.snippet}, which does not exist"))
+            continue
+        run = runs.get(include.snippet)
+        if run is not None and run.failed:
+            problems.append(Problem(include.location, run.failure_report()))
+    quoted = {o.snippet for o in page.outputs} | {n.snippet for n in page.not_quoted}
+    for include in page.includes:
+        run = runs.get(include.snippet)
+        if run and not run.failed and run.stdout.strip() and include.snippet not in quoted:
+            problems.append(
+                Problem(include.location, f"snippets/{include.snippet} prints output that this page never quotes "
+                        f"(add <!-- output: {include.snippet} --> before a fenced block, or "
+                        f"<!-- not-quoted: {include.snippet} -->)")
+            )
+    for marker in [*page.outputs, *page.not_quoted]:
+        if marker.snippet not in included:
+            problems.append(Problem(marker.location, f"refers to snippets/{marker.snippet}, which this page does not include"))
+    return problems
+
+
+def _printed_numbers(texts: list[str]) -> set[str]:
+    return {m.group(0) for text in texts for m in re.finditer(r"\d+\.\d+", text)}
+
+
+def check_prose_numbers(page_numbers, outputs: list[str]) -> list[Problem]:
+    """Each decimal the prose quotes must be printed, digit for digit, by the page's code."""
+    printed = _printed_numbers(outputs)
+    return [
+        Problem(n.location, f"the prose quotes {n.text}, which no snippet output on this page prints")
+        for n in page_numbers
+        if n.normalized() not in printed
+    ]
+
+
+def check_unused_snippets(project: Project) -> list[Problem]:
+    used = set(project.included_snippets())
+    return [
+        Problem(None, f"snippets/{s} is not included by any page (readers never see it, so nothing checks it)")
+        for s in project.snippet_files()
+        if s not in used
+    ]
+
+
+def check_parity(project: Project) -> list[Problem]:
+    """Every page exists in every language and includes the same things in the same order."""
+    problems = []
+    source = project.source_language
+    source_files = project.page_files(source)
+    pages = {(p.language, p.relative): p for p in project.pages}
+    notebooks = {(n.language, n.relative): n for n in project.notebooks}
+    for language in project.languages[1:]:
+        translated = project.page_files(language)
+        for relative in source_files:
+            if relative not in translated:
+                where = Location(language, project.language_dir(language).relative_to(project.root) / relative, 1)
+                problems.append(Problem(where, f"missing translation of {source_files[relative].relative_to(project.root)}"))
+        for relative in translated:
+            if relative not in source_files:
+                where = Location(language, translated[relative].relative_to(project.root), 1)
+                problems.append(Problem(where, f"page has no {source} original"))
+        for relative in source_files.keys() & translated.keys():
+            if relative.endswith(".md"):
+                problems += _sequence_problems(pages[(source, relative)], pages[(language, relative)])
+            else:
+                problems += _notebook_code_problems(notebooks[(source, relative)], notebooks[(language, relative)])
+    return problems
+
+
+def _sequence_problems(original: Page, translation: Page) -> list[Problem]:
+    expected, found = original.sequence(), translation.sequence()
+    if expected == found:
+        return []
+    for index, (want, have) in enumerate(zip(expected, found)):
+        if want != have:
+            return [Problem(
+                Location(translation.language, translation.path, translation.line_of(*have)),
+                f"expected {want[0]} {want[1]} (as in {original.path}:{original.line_of(*want)}), "
+                f"found {have[0]} {have[1]}",
+            )]
+    if len(expected) > len(found):
+        want = expected[len(found)]
+        return [Problem(Location(translation.language, translation.path, 1),
+                        f"missing {want[0]} {want[1]} (as in {original.path}:{original.line_of(*want)})")]
+    have = found[len(expected)]
+    return [Problem(Location(translation.language, translation.path, translation.line_of(*have)),
+                    f"extra {have[0]} {have[1]}, which {original.path} does not have")]
+
+
+def _notebook_code_problems(original: Notebook, translation: Notebook) -> list[Problem]:
+    if original.code == translation.code:
+        return []
+    for (cell_number, cell), want in zip(translation.code_cells, original.code + [None] * len(translation.code)):
+        if cell.source != want:
+            return [Problem(Location(translation.language, translation.path, cell_number, "cell"),
+                            f"code differs from {original.path}; code cells must be identical in every language")]
+    return [Problem(Location(translation.language, translation.path, 1, "cell"),
+                    f"has {len(translation.code)} code cells, {original.path} has {len(original.code)}")]
+
+
+def check_figures(project: Project, runs: dict[str, SnippetRun]) -> list[Problem]:
+    """Committed figures are exactly what their snippets write, and every page's figure exists."""
+    problems = []
+    produced: dict[str, str] = {}
+    for snippet, run in runs.items():
+        for name, content in run.files.items():
+            produced[name] = snippet
+            committed = project.figures_dir / name
+            shown = committed.relative_to(project.root)
+            if not committed.exists():
+                problems.append(Problem(None, f"snippets/{snippet} writes {name}, but {shown} is not committed (run the update command)"))
+            elif committed.read_bytes() != content:
+                problems.append(Problem(None, f"{shown} differs from what snippets/{snippet} writes (run the update command)"))
+    for page in project.pages:
+        for figure in page.figures:
+            if figure.name not in produced and not (project.figures_dir / figure.name).exists():
+                problems.append(Problem(figure.location, f"figure {figure.src} does not exist"))
+            elif figure.name not in produced:
+                problems.append(Problem(figure.location, f"figure {figure.name} is written by no snippet, so nothing keeps it true"))
+    return problems
+
+
+def check_notebook(project: Project, notebook: Notebook, executed) -> list[Problem]:
+    problems = []
+    fresh = [c for c in executed.cells if c.cell_type == "code"]
+    for (cell_number, stored), new in zip(notebook.code_cells, fresh):
+        want, have = comparable(stored), comparable(new)
+        if want != have:
+            location = Location(notebook.language, notebook.path, cell_number, "cell")
+            difference = compare.diff(want, have, f"stored in {location}", "printed by a fresh run")
+            problems.append(Problem(location, _prefixed(project, f"stored output differs from a fresh run:\n{difference}")))
+    outputs = [comparable(c) for c in fresh]
+    problems += check_prose_numbers(notebook.prose_numbers, outputs)
+    return problems

@@ -1,0 +1,92 @@
+"""Notebook pages: read them with nbformat, execute them with nbclient, compare and rewrite
+their stored outputs.
+
+The translations of a notebook share its code cells (the parity test makes sure), so the code
+runs once, from the source-language notebook, and every language's stored outputs are compared
+with that one run.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+from .pages import ProseNumber, parse_markdown_cells
+from .runner import TIMEOUT_SECONDS, snippet_environment
+
+
+@dataclass
+class Notebook:
+    language: str
+    path: Path  # as shown in messages, relative to the repository root
+    absolute: Path
+    relative: str
+    node: nbformat.NotebookNode
+
+    @property
+    def code_cells(self) -> list[tuple[int, nbformat.NotebookNode]]:
+        """(1-based cell number, cell) for every code cell."""
+        return [(i, c) for i, c in enumerate(self.node.cells, start=1) if c.cell_type == "code"]
+
+    @property
+    def code(self) -> list[str]:
+        return [cell.source for _, cell in self.code_cells]
+
+    @property
+    def prose_numbers(self) -> list[ProseNumber]:
+        cells = [c.source if c.cell_type == "markdown" else "" for c in self.node.cells]
+        return parse_markdown_cells(cells, self.language, self.path)
+
+
+def read_notebook(path: Path, language: str, relative: str, repo_root: Path) -> Notebook:
+    return Notebook(language, path.relative_to(repo_root), path, relative, nbformat.read(path, as_version=4))
+
+
+def execute(notebook: Notebook) -> nbformat.NotebookNode:
+    """A fresh, executed copy: empty working directory, the same environment as snippets."""
+    node = copy.deepcopy(notebook.node)
+    with tempfile.TemporaryDirectory(prefix="notebook-") as scratch:
+        home = Path(scratch)
+        client = NotebookClient(
+            node,
+            timeout=TIMEOUT_SECONDS,
+            kernel_name="python3",
+            allow_errors=False,
+            resources={"metadata": {"path": scratch}},
+        )
+        client.execute(env=snippet_environment(home))
+    return node
+
+
+def comparable(cell: nbformat.NotebookNode) -> str:
+    """A cell's outputs as text: what a reader sees, with images reduced to a content hash."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if output.output_type == "stream":
+            parts.append(output.text)
+        elif output.output_type == "error":
+            parts.append(f"{output.ename}: {output.evalue}\n")
+        else:
+            data = output.get("data", {})
+            for mime in sorted(data):
+                if mime.startswith("image/"):
+                    digest = hashlib.sha256(str(data[mime]).encode()).hexdigest()[:16]
+                    parts.append(f"<{mime} sha256:{digest}>\n")
+            if "text/plain" in data and not any(m.startswith("image/") for m in data):
+                parts.append(data["text/plain"] + "\n")
+    return "".join(parts)
+
+
+def store_outputs(notebook: Notebook, executed: nbformat.NotebookNode) -> None:
+    """Write the executed outputs into this language's notebook; its Markdown is untouched."""
+    fresh = [c for c in executed.cells if c.cell_type == "code"]
+    for (_, cell), new in zip(notebook.code_cells, fresh, strict=True):
+        cell.outputs = new.outputs
+        cell.execution_count = new.execution_count
+    nbformat.write(notebook.node, notebook.absolute)

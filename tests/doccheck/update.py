@@ -1,0 +1,55 @@
+"""The update command: rewrite quoted outputs, stored notebook outputs and figures from the
+session's single run of each snippet. Nothing else in a page changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import compare
+from .notebooks import Notebook, comparable, store_outputs
+from .project import Project
+from .runner import SnippetRun
+
+
+def update_pages(project: Project, runs: dict[str, SnippetRun]) -> list[Path]:
+    """Replace the content lines of each stale quoted-output block; returns the files changed."""
+    changed = []
+    for page in project.pages:
+        edits = []
+        for quote in page.outputs:
+            run = runs.get(quote.snippet)
+            if run is None or run.failed or compare.matches(quote.text, run.stdout):
+                continue
+            edits.append((quote.first_line, quote.end_line, compare.updated_quote(quote.text, run.stdout)))
+        if not edits:
+            continue
+        path = project.root / page.path
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        for first, end, text in sorted(edits, reverse=True):
+            lines[first:end] = text.splitlines(keepends=True)
+        path.write_text("".join(lines), encoding="utf-8")
+        changed.append(page.path)
+    return changed
+
+
+def update_figures(project: Project, runs: dict[str, SnippetRun]) -> list[Path]:
+    changed = []
+    for run in runs.values():
+        if run.failed:
+            continue
+        for name, content in run.files.items():
+            target = project.figures_dir / name
+            if not target.exists() or target.read_bytes() != content:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(content)
+                changed.append(target.relative_to(project.root))
+    return changed
+
+
+def update_notebook(notebook: Notebook, executed) -> bool:
+    """Store a fresh run's outputs in one language's notebook, if they differ; True if written."""
+    fresh = [c for c in executed.cells if c.cell_type == "code"]
+    stale = [comparable(cell) for _, cell in notebook.code_cells] != [comparable(c) for c in fresh]
+    if stale:
+        store_outputs(notebook, executed)
+    return stale
