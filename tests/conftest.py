@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from doccheck.notebooks import execute
 from doccheck.project import Project
 from doccheck.runner import run_all
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+# DOCCHECK_ROOT lets the verifier's own tests run this very plugin on a small fixture site.
+REPO_ROOT = Path(os.environ.get("DOCCHECK_ROOT") or Path(__file__).resolve().parent.parent)
 PROJECT = Project(REPO_ROOT)
 
 
@@ -43,6 +45,10 @@ class Tally:
         self.notebook_cells_verified = 0
         self.runs = None
         self.executed_notebooks = {}
+        # what --update-outputs rewrites: only what the selected tests found stale
+        self.stale_quotes = []
+        self.stale_notebooks = []
+        self.stale_figures = False
 
 
 TALLY = Tally()
@@ -101,11 +107,11 @@ def pytest_sessionfinish(session, exitstatus):
         return
     changed = []
     if TALLY.runs is not None:
-        changed += update.update_pages(PROJECT, TALLY.runs)
-        changed += update.update_figures(PROJECT, TALLY.runs)
-    for notebook in PROJECT.notebooks:
-        executed = TALLY.executed_notebooks.get(notebook.relative)
-        if executed is not None and update.update_notebook(notebook, executed):
+        changed += update.update_pages(PROJECT, TALLY.runs, TALLY.stale_quotes)
+        if TALLY.stale_figures:
+            changed += update.update_figures(PROJECT, TALLY.runs)
+    for notebook in TALLY.stale_notebooks:
+        if update.update_notebook(notebook, TALLY.executed_notebooks[notebook.relative]):
             changed.append(notebook.path)
     session.config._doccheck_changed = changed
 

@@ -15,6 +15,7 @@ def _fail(problems):
 def test_quoted_output(project, quote, snippet_runs, updating):
     problem = checks.check_quote(project, quote, snippet_runs.get(quote.snippet))
     if problem and updating and not snippet_runs[quote.snippet].failed:
+        TALLY.stale_quotes.append(quote)
         pytest.skip("rewritten by --update-outputs at the end of the session")
     _fail([problem] if problem else [])
     TALLY.quotes_verified += 1
@@ -32,6 +33,7 @@ def test_page(project, page, snippet_runs):
 def test_notebook_outputs(project, notebook, executed_notebooks, updating):
     problems = checks.check_notebook(project, notebook, executed_notebooks(notebook.relative))
     if problems and updating:
+        TALLY.stale_notebooks.append(notebook)
         pytest.skip("rewritten by --update-outputs at the end of the session")
     _fail(problems)
     TALLY.notebook_cells_verified += len(notebook.code_cells)
@@ -45,6 +47,7 @@ def test_every_snippet_is_on_a_page(project):
 def test_figures_are_what_their_snippets_write(project, snippet_runs, updating):
     problems = checks.check_figures(project, snippet_runs)
     if problems and updating:
+        TALLY.stale_figures = True
         pytest.skip("rewritten by --update-outputs at the end of the session")
     _fail(problems)
 

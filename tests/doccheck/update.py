@@ -7,16 +7,19 @@ from pathlib import Path
 
 from . import compare
 from .notebooks import Notebook, comparable, store_outputs
+from .pages import QuotedOutput
 from .project import Project
 from .runner import SnippetRun
 
 
-def update_pages(project: Project, runs: dict[str, SnippetRun]) -> list[Path]:
-    """Replace the content lines of each stale quoted-output block; returns the files changed."""
+def update_pages(project: Project, runs: dict[str, SnippetRun], quotes: list[QuotedOutput]) -> list[Path]:
+    """Replace the content lines of each given quote that is stale; returns the files changed."""
     changed = []
     for page in project.pages:
         edits = []
         for quote in page.outputs:
+            if quote not in quotes:
+                continue
             run = runs.get(quote.snippet)
             if run is None or run.failed or compare.matches(quote.text, run.stdout):
                 continue

@@ -1,0 +1,194 @@
+"""The verifier must fail when a page and its code disagree. Each test breaks one thing in a
+copy of the small site under tests/fixtures/mini_site and checks the message a maintainer
+would get: which language, which file, which line, and what differs."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from doccheck import checks
+from doccheck.notebooks import execute
+from doccheck.project import Project
+from doccheck.runner import run_all
+from doccheck.update import update_pages
+
+FIXTURE = Path(__file__).parent / "fixtures" / "mini_site"
+TESTS = Path(__file__).parent
+
+
+@pytest.fixture
+def site(tmp_path) -> Path:
+    root = tmp_path / "site"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture no longer contains {old!r}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def all_problems(root: Path) -> list[str]:
+    """Everything test_docs.py checks, on a fresh parse of the site at root."""
+    project = Project(root)
+    runs = run_all(project.snippets_dir, project.included_snippets())
+    problems = [checks.check_quote(project, q, runs.get(q.snippet)) for p in project.pages for q in p.outputs]
+    for page in project.pages:
+        problems += checks.check_page_structure(project, page, runs)
+        problems += checks.check_prose_numbers(page.numbers, [runs[i.snippet].stdout for i in page.includes if i.snippet in runs])
+    problems += checks.check_unused_snippets(project) + checks.check_figures(project, runs) + checks.check_parity(project)
+    return [str(p) for p in problems if p]
+
+
+def test_the_untouched_fixture_passes(site):
+    assert all_problems(site) == []
+
+
+def test_a_changed_digit_in_a_quoted_output_names_language_file_and_line(site):
+    edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
+    [problem] = all_problems(site)
+    assert problem.startswith("[zh] docs/zh/page.md:7: quoted output of snippets/demo/numbers.py differs")
+    assert "-1.5811" in problem and "+1.5810" in problem
+
+
+def test_a_changed_number_in_the_prose_is_caught(site):
+    edit(site / "docs/en/page.md", "The first value is 0.3374", "The first value is 0.3375")
+    [problem] = all_problems(site)
+    assert problem == "[en] docs/en/page.md:15: the prose quotes 0.3375, which no snippet output on this page prints"
+
+
+def test_a_snippet_that_prints_something_else_fails_every_language(site):
+    edit(site / "snippets/demo/numbers.py", "1.5810", "1.5819")
+    problems = all_problems(site)
+    assert [p.split(":")[0] for p in problems if "differs" in p] == ["[en] docs/en/page.md", "[zh] docs/zh/page.md"]
+
+
+def test_an_elided_quote_still_compares_its_ends(site):
+    edit(site / "docs/en/page.md", "line 9", "line 8")
+    [problem] = all_problems(site)
+    assert problem.startswith("[en] docs/en/page.md:21: quoted output of snippets/demo/long.py differs")
+
+
+def test_a_missing_translation_is_named(site):
+    (site / "docs/zh/page.md").unlink()
+    assert all_problems(site) == ["[zh] docs/zh/page.md:1: missing translation of docs/en/page.md"]
+
+
+def test_a_translation_with_a_different_snippet_order_is_named(site):
+    page = site / "docs/zh/page.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace('--8<-- "demo/long.py"', '--8<-- "demo/TMP"').replace('--8<-- "demo/numbers.py"', '--8<-- "demo/long.py"').replace('--8<-- "demo/TMP"', '--8<-- "demo/numbers.py"'), encoding="utf-8")
+    problems = all_problems(site)
+    assert "[zh] docs/zh/page.md:3: expected snippet demo/numbers.py (as in docs/en/page.md:3), found snippet demo/long.py" in problems
+
+
+def test_a_missing_output_block_is_caught(site):
+    edit(site / "docs/en/page.md", "<!-- output: demo/numbers.py -->\n", "")
+    problems = all_problems(site)
+    assert problems[0].startswith("[en] docs/en/page.md:3: snippets/demo/numbers.py prints output that this page never quotes")
+
+
+def test_an_output_marked_not_quoted_is_accepted(site):
+    for language in ("en", "zh"):
+        edit(site / f"docs/{language}/page.md", "<!-- output: demo/long.py -->", "<!-- not-quoted: demo/long.py -->\n\nA plain block:")
+    assert all_problems(site) == []
+
+
+def test_a_missing_snippet_file_is_named(site):
+    (site / "snippets/demo/long.py").unlink()
+    problems = all_problems(site)
+    assert "[en] docs/en/page.md:17: includes snippets/demo/long.py, which does not exist" in problems
+
+
+def test_a_snippet_that_raises_shows_its_traceback(site):
+    edit(site / "snippets/demo/numbers.py", "for value", "raise ValueError('broken on purpose')\nfor value")
+    problems = all_problems(site)
+    assert any(p.startswith("[zh] docs/zh/page.md:3: snippets/demo/numbers.py exited with status 1") and "ValueError: broken on purpose" in p for p in problems)
+
+
+def test_a_quote_without_its_snippet_is_caught(site):
+    edit(site / "docs/en/page.md", '```python\n--8<-- "demo/long.py"\n```\n', "")
+    assert "[en] docs/en/page.md:18: refers to snippets/demo/long.py, which this page does not include" in all_problems(site)
+
+
+def test_a_snippet_no_page_includes_is_caught(site):
+    (site / "snippets/demo/forgotten.py").write_text("print(1)\n")
+    assert all_problems(site) == ["snippets/demo/forgotten.py is not included by any page (readers never see it, so nothing checks it)"]
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("<!-- output: demo/numbers.py -->\n```text", "<!-- output: demo/numbers.py -->\n\nSome words.\n\n```text",
+         "[en] docs/en/page.md:7: <!-- output: demo/numbers.py --> must be followed directly by a fenced block"),
+        ('```python\n--8<-- "demo/drawing.py"\n```', '!!! note\n    ```python\n    --8<-- "demo/drawing.py"\n    ```',
+         "[en] docs/en/page.md:30: snippet include or output marker is not a top-level block"),
+        # the quote runs on into the next block, so its include is no longer seen as a block
+        ("line 9\n```\n", "line 9\n", "[en] docs/en/page.md:28: snippet include or output marker is not a top-level block"),
+    ],
+    ids=["marker-without-block", "include-inside-admonition", "unclosed-fence"],
+)
+def test_a_malformed_page_is_reported_with_its_line(site, old, new, message):
+    edit(site / "docs/en/page.md", old, new)
+    assert any(p.startswith(message) for p in all_problems(site)), all_problems(site)
+
+
+def test_a_figure_that_differs_from_its_snippet_is_caught(site):
+    (site / "docs/en/assets/figures/tiny.svg").write_text("<svg/>\n")
+    assert all_problems(site) == ["docs/en/assets/figures/tiny.svg differs from what snippets/demo/drawing.py writes (run the update command)"]
+
+
+def test_a_torch_version_mismatch_is_said_first(site, monkeypatch):
+    (site / "requirements.txt").write_text("torch==0.0.1\n")
+    edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
+    [problem] = all_problems(site)
+    assert problem.split("\n")[0].endswith("ENVIRONMENT: torch " + __import__("torch").__version__ + " is installed but requirements.txt pins torch==0.0.1; printed numbers are expected to differ. Fix the environment before editing any page.")
+
+
+def test_a_stored_notebook_output_that_differs_is_caught(site):
+    edit(site / "docs/zh/notebook.ipynb", '"0.1687\\n"', '"0.1688\\n"')
+    project = Project(site)
+    executed = execute(next(n for n in project.notebooks if n.language == "en"))
+    results = {n.language: [str(p) for p in checks.check_notebook(project, n, executed)] for n in project.notebooks}
+    assert results["en"] == []
+    [problem] = results["zh"]
+    assert problem.startswith("[zh] docs/zh/notebook.ipynb cell 2: stored output differs from a fresh run")
+
+
+def test_notebook_code_that_differs_between_languages_is_caught(site):
+    edit(site / "docs/zh/notebook.ipynb", "0.3374 / 2", "0.3374 / 3")
+    assert "[zh] docs/zh/notebook.ipynb cell 2: code differs from docs/en/notebook.ipynb; code cells must be identical in every language" in all_problems(site)
+
+
+def test_the_update_command_restores_only_quoted_blocks(site):
+    """Runs the real `pytest --update-outputs` (this suite's own plugin) on the broken copy."""
+    zh_page = site / "docs/zh/page.md"
+    original = zh_page.read_text(encoding="utf-8")
+    edit(zh_page, "-0.1778", "-9.9999")
+    edit(zh_page, "line 9", "line 7")
+    edit(site / "docs/en/notebook.ipynb", '"0.1687\\n"', '"0.1688\\n"')
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+    def pytest_run(*options):
+        env = {**os.environ, "DOCCHECK_ROOT": str(site)}
+        return subprocess.run([sys.executable, "-m", "pytest", str(TESTS / "test_docs.py"), "-q", "-p", "no:cacheprovider", *options],
+                              cwd=TESTS, env=env, capture_output=True, text=True)
+
+    broken = pytest_run()
+    assert broken.returncode == 1, broken.stdout
+    assert "[zh] docs/zh/page.md:7" in broken.stdout and "[zh] docs/zh/page.md:21" in broken.stdout
+
+    updated = pytest_run("--update-outputs")
+    assert "--update-outputs rewrote 2 file(s)" in updated.stdout, updated.stdout
+    assert zh_page.read_text(encoding="utf-8") == original
+    changed = {p for p in site.rglob("*") if p.is_file() and before.get(p) != p.read_bytes()}
+    assert changed == {zh_page, site / "docs/en/notebook.ipynb"}
+
+    green = pytest_run()
+    assert green.returncode == 0, green.stdout
+    assert "quoted outputs verified: 4 in 2 languages" in green.stdout
