@@ -62,6 +62,12 @@ def test_a_changed_number_in_the_prose_is_caught(site):
     assert problem == "[en] docs/en/page.md:15: the prose quotes 0.3375, which no snippet output on this page prints"
 
 
+def test_a_number_written_right_after_chinese_text_is_still_checked(site):
+    edit(site / "docs/zh/page.md", "第一个值是 0.3374", "第一个值是0.3375")
+    [problem] = all_problems(site)
+    assert problem == "[zh] docs/zh/page.md:15: the prose quotes 0.3375, which no snippet output on this page prints"
+
+
 def test_a_snippet_that_prints_something_else_fails_every_language(site):
     edit(site / "snippets/demo/numbers.py", "1.5810", "1.5819")
     problems = all_problems(site)

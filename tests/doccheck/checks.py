@@ -111,20 +111,20 @@ def check_parity(project: Project) -> list[Problem]:
     """Every page exists in every language and includes the same things in the same order."""
     problems = []
     source = project.source_language
-    source_files = project.page_files(source)
     pages = {(p.language, p.relative): p for p in project.pages}
     notebooks = {(n.language, n.relative): n for n in project.notebooks}
+    files = {**pages, **notebooks}
+    source_files = {relative: f.path for (language, relative), f in files.items() if language == source}
     for language in project.languages[1:]:
-        translated = project.page_files(language)
+        translated = {relative: f.path for (lang, relative), f in files.items() if lang == language}
         for relative in source_files:
             if relative not in translated:
                 where = Location(language, project.language_dir(language).relative_to(project.root) / relative, 1)
-                problems.append(Problem(where, f"missing translation of {source_files[relative].relative_to(project.root)}"))
+                problems.append(Problem(where, f"missing translation of {source_files[relative]}"))
         for relative in translated:
             if relative not in source_files:
-                where = Location(language, translated[relative].relative_to(project.root), 1)
-                problems.append(Problem(where, f"page has no {source} original"))
-        for relative in source_files.keys() & translated.keys():
+                problems.append(Problem(Location(language, translated[relative], 1), f"page has no {source} original"))
+        for relative in sorted(source_files.keys() & translated.keys()):
             if relative.endswith(".md"):
                 problems += _sequence_problems(pages[(source, relative)], pages[(language, relative)])
             else:

@@ -124,7 +124,8 @@ class Page:
 def decimal_number_pattern(language: str) -> re.Pattern[str]:
     """Decimals with three or more digits after the point (Polish prose writes a comma)."""
     point = "[.,]" if language == "pl" else r"\."
-    return re.compile(rf"(?<![\w.,])\d+{point}\d{{3,}}(?![\d])")
+    # ASCII classes on purpose: Chinese and Korean letters count as \w, and "约0.3374" must be found.
+    return re.compile(rf"(?<![A-Za-z0-9_.,])\d+{point}\d{{3,}}(?![0-9])")
 
 
 _parser = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
