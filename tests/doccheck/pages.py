@@ -26,7 +26,6 @@ INCLUDE_LINE = re.compile(r'^--8<--\s+"(?P<path>[^"]+)"\s*$')
 MARKER = re.compile(r"^<!--\s*(?P<kind>output|not-quoted):\s*(?P<path>\S+)\s*-->\s*$")
 RAW_INCLUDE = re.compile(r"--8<--")
 RAW_MARKER = re.compile(r"<!--\s*(output|not-quoted):")
-IMAGE = re.compile(r"!\[[^\]]*\]\((?P<src>[^)\s]+)")
 ELISION = "..."
 
 
@@ -183,7 +182,7 @@ def parse_page(path: Path, language: str, relative: str, repo_root: Path) -> Pag
             page.errors.append(PageError(at(marker_line), f"<!-- output: {snippet} --> must be followed directly by a fenced block"))
             pending_marker = None
         if token.type == "inline":
-            _collect_inline(token.content, start, at, page, numbers)
+            _collect_inline(token, start, at, page, numbers)
     if pending_marker:
         page.errors.append(PageError(at(pending_marker[2]), "marker at the end of the page quotes nothing"))
 
@@ -204,13 +203,21 @@ def _whole_file(snippet: str, location: Location, page: Page) -> str:
     return snippet
 
 
-def _collect_inline(content: str, first_line: int, at, page: Page, numbers: re.Pattern[str]) -> None:
-    for match in IMAGE.finditer(content):
-        line = first_line + content.count("\n", 0, match.start())
-        page.figures.append(Figure(match["src"], at(line)))
-    for match in numbers.finditer(content):
-        line = first_line + content.count("\n", 0, match.start())
-        page.numbers.append(ProseNumber(match.group(0), at(line)))
+def _collect_inline(token, first_line: int, at, page: Page, numbers: re.Pattern[str]) -> None:
+    """Figures and prose decimals of one paragraph, heading or table cell.
+
+    Only what the reader sees as text counts (text and inline code), not link targets, so an
+    arXiv number in a URL is not taken for a quoted result.
+    """
+    line = first_line
+    for child in token.children or []:
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif child.type == "image":
+            page.figures.append(Figure(child.attrGet("src"), at(line)))
+        elif child.type in ("text", "code_inline"):
+            for match in numbers.finditer(child.content):
+                page.numbers.append(ProseNumber(match.group(0), at(line + child.content.count("\n", 0, match.start()))))
 
 
 def parse_markdown_cells(cells: list[str], language: str, path: Path) -> list[ProseNumber]:
@@ -221,6 +228,6 @@ def parse_markdown_cells(cells: list[str], language: str, path: Path) -> list[Pr
         page = Page(language, path, "")
         for token in _parser.parse(text):
             if token.type == "inline":
-                _collect_inline(token.content, 0, lambda _l, i=index: Location(language, path, i, "cell"), page, numbers)
+                _collect_inline(token, 0, lambda _l, i=index: Location(language, path, i, "cell"), page, numbers)
         found += page.numbers
     return found

@@ -1,0 +1,43 @@
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import torch
+
+from minilm_files import load_embedding_weights, load_tokenizer
+
+groups = {
+    "royalty": ["king", "queen", "prince", "princess", "emperor"],
+    "places": ["paris", "france", "london", "england", "tokyo", "japan"],
+    "animals": ["cat", "dog", "horse", "cow", "bird"],
+    "numbers": ["one", "two", "three", "ten", "hundred"],
+}
+words = [w for group in groups.values() for w in group]
+tokenizer = load_tokenizer()
+table = load_embedding_weights()["embeddings.word_embeddings.weight"]
+vectors = table[[tokenizer.token_to_id(w) for w in words]]
+
+centred = vectors - vectors.mean(dim=0)
+U, S, Vh = torch.linalg.svd(centred, full_matrices=False)
+coords = U[:, :2] * S[:2]
+# An SVD may return either sign for each component; make the largest coordinate positive.
+largest = coords.abs().argmax(dim=0)
+coords = coords * torch.sign(coords[largest, torch.arange(2)])
+explained = S[:2] ** 2 / (S**2).sum()
+print("share of the variance explained by PC1 and PC2:", ", ".join(f"{v:.3f}" for v in explained.tolist()))
+
+fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
+start = 0
+for name, group in groups.items():
+    xy = coords[start:start + len(group)]
+    ax.scatter(xy[:, 0], xy[:, 1], label=name, s=20)
+    for word, (x, y) in zip(group, xy.tolist()):
+        ax.annotate(word, (x, y), xytext=(3, 3), textcoords="offset points", fontsize=8)
+    print(f"{name:<8} centre ({xy[:, 0].mean():+.3f}, {xy[:, 1].mean():+.3f})")
+    start += len(group)
+ax.set_xlabel(f"PC1 ({explained[0]:.1%} of the variance)")
+ax.set_ylabel(f"PC2 ({explained[1]:.1%})")
+ax.set_title("all-MiniLM-L6-v2 token embeddings, 2-D PCA")
+ax.legend(fontsize=8)
+fig.tight_layout()
+plt.savefig("minilm-pca.png", metadata={"Software": None})
