@@ -92,6 +92,32 @@ def updating(request) -> bool:
     return request.config.getoption("--update-outputs")
 
 
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The site, built once per session for tests/test_site.py and tests/test_browser.py.
+
+    ``mkdocs build --strict``; if that fails (it stops at the first language with a warning,
+    leaving a half-built site), the site is built again without --strict so the other checks
+    still see every page. ``strict_log`` is what test_site.py judges.
+    """
+    import subprocess
+    import sys
+    from types import SimpleNamespace
+
+    site = tmp_path_factory.mktemp("site")
+    command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(site)]
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    started = time.perf_counter()
+    strict = subprocess.run([*command, "--strict"], cwd=REPO_ROOT, env=environment, capture_output=True, text=True)
+    seconds = time.perf_counter() - started
+    log = strict.stdout + strict.stderr
+    if strict.returncode != 0:
+        lenient = subprocess.run([*command, "--no-strict"], cwd=REPO_ROOT, env=environment, capture_output=True, text=True)
+        log = lenient.stdout + lenient.stderr
+    return SimpleNamespace(path=site, strict_returncode=strict.returncode, strict_log=strict.stdout + strict.stderr,
+                           log=log, seconds=seconds)
+
+
 def pytest_generate_tests(metafunc):
     if "quote" in metafunc.fixturenames:
         quotes = [q for page in PROJECT.pages for q in page.outputs]

@@ -1,0 +1,35 @@
+"""Let every language show the figures of docs/<default language>/assets/.
+
+README: figures live once, in docs/en/assets/figures/, and every language's page shows them
+with the same relative path, ``![alt](../assets/figures/name.png)``. With
+``fallback_to_default: false`` (no English page may stand in for a missing translation),
+mkdocs-static-i18n does not fall back for assets either: in a translated page that path points
+at docs/zh/assets/figures/, which does not exist, so the build warns and the image is missing.
+
+For each other language's build, this hook adds the default language's assets under their
+unprefixed path (``assets/figures/name.png``), the last place mkdocs-static-i18n looks for a
+linked file. They keep their single output file (``site/assets/...``), so a translated page's
+link is rewritten to that one copy and the site holds each figure once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File
+
+SHARED_FOLDER = "assets"
+
+
+@event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
+def on_files(files, config):
+    i18n = config.plugins.get("i18n")
+    if i18n is None or i18n.current_language == i18n.default_language:
+        return files
+    source = Path(config.docs_dir) / i18n.default_language
+    for path in sorted((source / SHARED_FOLDER).rglob("*")):
+        relative = path.relative_to(source).as_posix()
+        if path.is_file() and relative not in files.src_uris:
+            files.append(File(relative, str(source), config.site_dir, config.use_directory_urls))
+    return files

@@ -1,0 +1,282 @@
+"""Keep notebook pages light and local.
+
+mkdocs-jupyter (nbconvert's "lab" template) puts into every notebook page:
+
+* about 590 KB of inline JupyterLab CSS, mostly for widgets the static page never shows;
+* a MathJax loader (``<script src="">``) and its configuration: math is MathML here
+  (hooks/math_to_mathml.py converts the Markdown cells' ``$...$``);
+* a Mermaid loader that imports mermaid from cdnjs.cloudflare.com when a cell has a diagram;
+* a ``<style>`` holding a Python list's repr (a mkdocs-jupyter bug; its CSS is already inline);
+* headings whose text has no ASCII letters get ``id=""`` (Korean, Chinese): their permalink and
+  their search entry point nowhere, and search mixes their text with the page's.
+
+Per page this hook removes the loaders and the broken style, gives such headings a Unicode
+slug (and makes nbconvert's "¶" link a Material ``headerlink``, which search leaves out of titles
+as on Markdown pages), and takes the notebook CSS out of the page. After the whole site is built
+(every language), it writes that CSS once, as ``assets/stylesheets/jupyter.<hash>.css``, keeping
+only the rules whose classes occur in some notebook page and the custom properties those rules
+use (about 20 KB), and links it from each notebook page's ``<head>``: one small file the browser
+caches, instead of 590 KB inside every page. The pruned CSS is cached in .cache/notebook-css/.
+
+Notebook outputs cannot load Mermaid here: a cell that renders a diagram is a build WARNING.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+from pathlib import Path
+
+import tinycss2
+from mkdocs.plugins import event_priority
+from pymdownx.slugs import slugify
+
+log = logging.getLogger("mkdocs.hooks.notebook_pages")
+
+MARKER = "<!-- jupyter-css -->"
+STYLESHEET_FOLDER = "assets/stylesheets"
+WRAPPER = '<div class="jupyter-wrapper">'
+
+MATHJAX = re.compile(
+    r"<script src=\"\">\s*</script>\s*"
+    r"(?:<!-- MathJax configuration -->\s*)?<script type=\"text/x-mathjax-config\">.*?</script>\s*"
+    r"(?:<!-- End of mathjax configuration -->)?",
+    re.S,
+)
+MERMAID = re.compile(
+    r"<script type=\"module\">(?:(?!</script>).)*?mermaid(?:(?!</script>).)*</script>\s*"
+    r"(?:<style>\s*\.jp-Mermaid(?:(?!</style>).)*</style>\s*)?(?:<!-- End of mermaid configuration -->)?",
+    re.S,
+)
+PYTHON_LIST_STYLE = re.compile(r"<style>\s*\[\s*['\"](?:(?!</style>).)*\]\s*</style>", re.S)
+INLINE_CSS = re.compile(r"<style type=\"text/css\">(.*?)</style>\s*", re.S)
+CLASS_ATTRIBUTE = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+VAR_USE = re.compile(r"var\(\s*(--[\w-]+)")
+HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[^"]*)">(?P<inner>.*?)</h(?P=level)>', re.S)
+ANCHOR_LINK = re.compile(r'<a class="anchor-link" href="#[^"]*">')
+ID_ATTRIBUTE = re.compile(r'\bid="([^"]+)"')
+_slug = slugify(case="lower")
+
+_css_blocks: list[str] = []  # the notebook CSS, in page order, without duplicates
+
+
+def _i18n_is_building_another_language(config) -> bool:
+    i18n = config.plugins.get("i18n")
+    return bool(i18n is not None and getattr(i18n, "building", False))
+
+
+def on_page_content(html, page, config, files):
+    if not page.file.src_uri.endswith(".ipynb"):
+        return html
+    html = MATHJAX.sub("", html)
+    html = MERMAID.sub("", html)
+    html = PYTHON_LIST_STYLE.sub("", html)
+    if "jp-Mermaid" in html.split(WRAPPER, 1)[-1]:
+        log.warning(f"{page.file.src_uri}: a cell renders a Mermaid diagram, which needs a script from another host")
+    head, wrapper, body = html.partition(WRAPPER)
+    body = _name_headings(body)
+    for css in INLINE_CSS.findall(head):
+        if css not in _css_blocks:
+            _css_blocks.append(css)
+    head = INLINE_CSS.sub("", head)
+    return head + MARKER + wrapper + body
+
+
+def _name_headings(html: str) -> str:
+    taken = set(ID_ATTRIBUTE.findall(html))
+
+    def rename(match: re.Match) -> str:
+        identifier = match["id"]
+        if not identifier:
+            text = re.sub(r"<[^>]+>|¶", "", match["inner"]).strip()
+            identifier = base = _slug(text, "-") or "section"
+            number = 1
+            while identifier in taken:
+                number += 1
+                identifier = f"{base}_{number}"
+            taken.add(identifier)
+        inner = ANCHOR_LINK.sub(f'<a class="headerlink" href="#{identifier}">', match["inner"])
+        return f'<h{match["level"]} id="{identifier}">{inner}</h{match["level"]}>'
+
+    return HEADING.sub(rename, html)
+
+
+# -- after the build: one pruned, shared stylesheet -------------------------------------------
+
+def _strip_functional(selector: str, names=("not",)) -> str:
+    """Remove :not(...) (its classes need not occur) and attribute selectors' contents."""
+    selector = re.sub(r"\[[^\]]*\]", "[]", selector)
+    for name in names:
+        while True:
+            start = selector.find(f":{name}(")
+            if start < 0:
+                break
+            depth, end = 0, start
+            for end in range(start + len(name) + 1, len(selector)):
+                depth += {"(": 1, ")": -1}.get(selector[end], 0)
+                if depth == 0:
+                    break
+            selector = selector[:start] + selector[end + 1:]
+    return selector
+
+
+def _split_selectors(prelude: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for char in prelude:
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current).strip())
+    return [p for p in parts if p]
+
+
+def _selector_used(selector: str, classes: set[str]) -> bool:
+    if re.search(r":(is|where|has|matches)\(", selector):
+        return True  # alternatives: keep rather than guess
+    needed = re.findall(r"\.(-?[_a-zA-Z][\w-]*)", _strip_functional(selector))
+    return all(c in classes for c in needed)
+
+
+def _prune_rules(rules, classes: set[str]) -> list:
+    """(prelude or at-rule header, declarations or nested rules or raw text) for the rules to keep."""
+    kept = []
+    for rule in rules:
+        if rule.type == "qualified-rule":
+            selectors = [s for s in _split_selectors(tinycss2.serialize(rule.prelude)) if _selector_used(s, classes)]
+            if selectors:
+                declarations = [
+                    d for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True)
+                    if d.type == "declaration"
+                ]
+                kept.append((",".join(selectors), declarations))
+        elif rule.type == "at-rule":
+            if rule.lower_at_keyword == "charset":
+                continue
+            header = "@" + rule.at_keyword + tinycss2.serialize(rule.prelude).rstrip()
+            if rule.lower_at_keyword in ("media", "supports", "layer", "container") and rule.content is not None:
+                nested = _prune_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True), classes)
+                if nested:
+                    kept.append((header, nested))
+            else:
+                kept.append((header, tinycss2.serialize(rule.content) if rule.content is not None else None))
+    return kept
+
+
+def _walk_declarations(kept):
+    for _, body in kept:
+        if isinstance(body, list):
+            for item in body:
+                if isinstance(item, tuple):
+                    yield from _walk_declarations([item])
+                else:
+                    yield item
+
+
+def _used_custom_properties(kept, pages_text: str) -> set[str]:
+    definitions: dict[str, list[str]] = {}
+    uses: set[str] = set(VAR_USE.findall(pages_text))
+    for declaration in _walk_declarations(kept):
+        value = tinycss2.serialize(declaration.value)
+        if declaration.name.startswith("--"):
+            definitions.setdefault(declaration.name, []).append(value)
+        else:
+            uses.update(VAR_USE.findall(value))
+    pending = list(uses)
+    while pending:
+        name = pending.pop()
+        for value in definitions.get(name, []):
+            for used in VAR_USE.findall(value):
+                if used not in uses:
+                    uses.add(used)
+                    pending.append(used)
+    return uses
+
+
+def _serialize(kept, custom_properties: set[str]) -> str:
+    out = []
+    for header, body in kept:
+        if body is None:
+            out.append(f"{header};")
+        elif isinstance(body, str):
+            out.append(f"{header}{{{body.strip()}}}")
+        elif body and isinstance(body[0], tuple):
+            inner = _serialize(body, custom_properties)
+            if inner:
+                out.append(f"{header}{{{inner}}}")
+        else:
+            declarations = [
+                f"{d.name}:{tinycss2.serialize(d.value).strip()}{'!important' if d.important else ''}"
+                for d in body
+                if not d.name.startswith("--") or d.name in custom_properties
+            ]
+            if declarations:
+                out.append(f"{header}{{{';'.join(declarations)}}}")
+    return "\n".join(out)
+
+
+def page_classes(pages_html: list[str]) -> set[str]:
+    return {
+        name
+        for html in pages_html
+        for match in CLASS_ATTRIBUTE.finditer(html)
+        for name in (match.group(1) or match.group(2) or "").split()
+    }
+
+
+def prune_css(css: str, pages_html: list[str]) -> str:
+    """The rules of ``css`` that can match something in these pages, and the variables they use."""
+    kept = _prune_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True), page_classes(pages_html))
+    text = _serialize(kept, _used_custom_properties(kept, "\n".join(pages_html)))
+    return ('@charset "UTF-8";\n' if not text.isascii() else "") + text + "\n"
+
+
+def _cached_prune(css: str, pages_html: list[str], cache_dir: Path) -> str:
+    """prune_css takes a second or two (tinycss2 parses 590 KB); its result depends only on the CSS,
+    the classes and variables the pages use, and this file, so it is kept in .cache/."""
+    key = hashlib.sha256()
+    for part in (css, *sorted(page_classes(pages_html)), *sorted(set(VAR_USE.findall("\n".join(pages_html)))),
+                 Path(__file__).read_text(encoding="utf-8")):
+        key.update(part.encode("utf-8") + b"\0")
+    cached = cache_dir / f"{key.hexdigest()[:24]}.css"
+    if cached.is_file():
+        return cached.read_text(encoding="utf-8")
+    pruned = prune_css(css, pages_html)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    for stale in cache_dir.glob("*.css"):
+        stale.unlink()
+    cached.write_text(pruned, encoding="utf-8")
+    return pruned
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every other language
+def on_post_build(config):
+    if _i18n_is_building_another_language(config) or not _css_blocks:
+        return
+    site = Path(config.site_dir)
+    pages = [p for p in site.rglob("*.html") if MARKER in p.read_text(encoding="utf-8")]
+    if not pages:
+        return
+    texts = [p.read_text(encoding="utf-8") for p in pages]
+    cache_dir = Path(config.config_file_path).parent / ".cache" / "notebook-css"
+    css = _cached_prune("\n".join(_css_blocks), texts, cache_dir)
+    name = f"jupyter.{hashlib.sha256(css.encode()).hexdigest()[:8]}.css"
+    target = site / STYLESHEET_FOLDER / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    for stale in target.parent.glob("jupyter.*.css"):
+        stale.unlink()
+    target.write_text(css, encoding="utf-8")
+    for path, text in zip(pages, texts):
+        href = Path(os.path.relpath(target, path.parent)).as_posix()
+        text = text.replace(MARKER, "")
+        text = text.replace("</head>", f'<link rel="stylesheet" href="{href}">\n</head>', 1)
+        path.write_text(text, encoding="utf-8")
+    log.info(f"notebook CSS: {sum(map(len, _css_blocks)) // 1024} KB inline per page -> "
+             f"{len(css) // 1024} KB shared in {target.relative_to(site)} ({len(pages)} pages)")

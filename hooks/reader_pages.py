@@ -1,0 +1,140 @@
+"""What a reader of any language sees around the content.
+
+* **Outdated translations.** A translated page marked ``translation_outdated: true`` (front
+  matter; notebook metadata for ``.ipynb``), or whose recorded ``translation_of`` no longer
+  matches its English page (tests/doccheck/drift.py), starts with a notice in its own language
+  linking to the English page. The test suite fails on the second case; the notice means a
+  build that skipped the tests still tells readers.
+* **A 404 page per language.** Every language build of mkdocs-static-i18n writes the site's
+  ``404.html`` (the last language wins, so the root page was Polish) with the language menu of
+  whichever page was built last. Each language's copy is kept here, with a menu leading to each
+  language's home, and written to ``404.html`` (default language) and ``<lang>/404.html``.
+* **No requests for the language menu.** Material fetches ``sitemap.xml`` below every
+  ``<link rel="alternate">`` of the page head; mkdocs-static-i18n points them at the page's
+  translations, so each page load made four requests that end in 404. Those links are removed;
+  the language menu itself (in the header) keeps leading to the same page in each language, and
+  ``sitemap.xml`` still lists every page's translations for search engines.
+* **No Mermaid.** Material loads mermaid from unpkg.com for a ``pre.mermaid`` block; a page
+  with one is a build WARNING (``--strict`` fails).
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import logging
+import re
+import sys
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from doccheck import drift  # noqa: E402  (the same fingerprint as the test suite)
+
+log = logging.getLogger("mkdocs.hooks.reader_pages")
+
+ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+MERMAID_BLOCK = re.compile(r'<(pre|div)\b[^>]*\bclass="(?:[^"]*\s)?mermaid(?:\s[^"]*)?"')
+H1_END = re.compile(r"</h1>")
+
+NOTICE = {
+    "en": ("This translation may be outdated",
+           "The English page has changed since this page was translated. Read the ", "English page", " for the current version."),
+    "zh": ("此译文可能已过时",
+           "英文原文在本页翻译之后有过修改。最新内容请参阅", "英文原文", "。"),
+    "ko": ("이 번역은 최신이 아닐 수 있습니다",
+           "이 페이지를 번역한 뒤 영어 원문이 바뀌었습니다. 최신 내용은 ", "영어 원문", "을 참고하세요."),
+    "pl": ("To tłumaczenie może być nieaktualne",
+           "Angielski oryginał zmienił się od czasu przetłumaczenia tej strony. Aktualną wersję znajdziesz na ",
+           "stronie angielskiej", "."),
+}
+
+_not_found_pages: dict[str, str] = {}
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+# -- outdated translations -------------------------------------------------------------------
+
+def outdated_notice(language: str, english_href: str, english_language: str) -> str:
+    title, before, link, after = NOTICE.get(language, NOTICE["en"])
+    return (
+        f'<div class="admonition warning translation-outdated" lang="{language}">'
+        f'<p class="admonition-title">{html.escape(title)}</p>'
+        f'<p>{html.escape(before)}<a href="{html.escape(english_href)}" hreflang="{english_language}">'
+        f"{html.escape(link)}</a>{html.escape(after)}</p></div>"
+    )
+
+
+def _english_file(page, config):
+    i18n = _i18n(config)
+    if i18n is None or i18n.current_language == i18n.default_language:
+        return None, None
+    alternates = getattr(page.file, "alternates", None) or {}
+    english = alternates.get(i18n.default_language)
+    if english is None or english is page.file or not english.abs_src_path:
+        return None, None
+    return english, i18n.default_language
+
+
+def translation_is_outdated(translation: Path, english: Path) -> bool:
+    record = drift.read_record(translation)
+    if record.outdated:
+        return True
+    return record.translation_of is not None and record.translation_of != drift.fingerprint(english)
+
+
+def on_page_content(content, page, config, files):
+    english, english_language = _english_file(page, config)
+    if english is None or not translation_is_outdated(Path(page.file.abs_src_path), Path(english.abs_src_path)):
+        return content
+    notice = outdated_notice(_i18n(config).current_language, get_relative_url(english.url, page.url), english_language)
+    h1 = H1_END.search(content)
+    if h1 and not page.file.src_uri.endswith(".ipynb"):
+        return content[:h1.end()] + notice + content[h1.end():]
+    return notice + content
+
+
+# -- head links, Mermaid ---------------------------------------------------------------------
+
+def on_post_page(output, page, config):
+    if MERMAID_BLOCK.search(output):
+        log.warning(f"{page.file.src_uri}: a Mermaid diagram makes Material load mermaid from unpkg.com; draw it as a figure instead")
+    return ALTERNATE_LINK.sub("", output)
+
+
+# -- 404 page per language -------------------------------------------------------------------
+
+def on_template_context(context, template_name, config):
+    i18n = _i18n(config)
+    if template_name == "404.html" and i18n is not None and getattr(i18n, "extra_alternate", None):
+        config.extra.alternate = copy.deepcopy(i18n.extra_alternate)  # each language's home (what Jinja reads)
+    return context
+
+
+@event_priority(-100)  # after hooks/search_per_language.py has pointed its search at the language
+def on_post_template(output_content, template_name, config):
+    if template_name != "404.html":
+        return output_content
+    output_content = ALTERNATE_LINK.sub("", output_content)
+    i18n = _i18n(config)
+    if i18n is not None:
+        _not_found_pages[i18n.current_language] = output_content
+    return output_content
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language
+def on_post_build(config):
+    i18n = _i18n(config)
+    if i18n is None or getattr(i18n, "building", False):
+        return
+    site = Path(config.site_dir)
+    for language, text in _not_found_pages.items():
+        target = site / "404.html" if language == i18n.default_language else site / language / "404.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")

@@ -1,0 +1,472 @@
+"""The built site in Chromium: every page of every language, as a reader gets it.
+
+One browser per session (Debian's /usr/bin/chromium driven by Playwright; ``playwright
+install`` is not needed) visits every page of the site that ``built_site`` built once, served
+on 127.0.0.1. Each page is visited once; the tests below judge what that visit recorded:
+the language menu, math, figures, code copy buttons, notebooks, console errors, failed
+requests and requests to any other host (which are blocked, so a test never waits for the
+network). Search is tried in every language. Screenshots go to test-artifacts/ (gitignored).
+
+Without /usr/bin/chromium these tests skip, saying how to enable them; with
+DOCCHECK_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import statistics
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from test_site import BuiltPage, built_pages, language_root
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+HOW_TO_ENABLE = ("browser tests need Chromium at /usr/bin/chromium: `sudo apt-get install chromium fonts-noto-cjk` "
+                 "(Debian; .ci/run does it). Set DOCCHECK_REQUIRE_BROWSER=1 to make this a failure.")
+# Words this guide cannot do without ("embedding", "layer"), and "RoPE", which every language
+# writes the same way, so results from another language would show up if search mixed them.
+# Polish: inflected forms and a form typed without diacritics must find the same pages.
+QUERIES = {
+    "en": ["embedding", "RoPE"],
+    "zh": ["嵌入", "RoPE"],
+    "ko": ["임베딩", "RoPE"],
+    "pl": ["warstwa", "warstwę", "warstwami", "warstwe", "osadzeń", "RoPE"],
+}
+SEARCH_READY_SECONDS = 8
+
+
+def _browser_unavailable() -> str | None:
+    if not CHROMIUM.exists():
+        return HOW_TO_ENABLE
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "browser tests need the playwright package: install requirements.txt"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    reason = _browser_unavailable()
+    if reason:
+        if os.environ.get("DOCCHECK_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"DOCCHECK_REQUIRE_BROWSER=1, but {reason}", pytrace=False)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+    playwright.stop()
+
+
+# -- the site on 127.0.0.1 --------------------------------------------------------------------
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files; a missing path gets the root 404.html with status 404, as GitHub Pages does."""
+
+    def log_message(self, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def server(built_site):
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built_site.path)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}/"
+    httpd.shutdown()
+
+
+@dataclass
+class Traffic:
+    """What the browser asked for while one page was the current one."""
+
+    console_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    local_paths: set[str] = field(default_factory=set)
+
+
+@pytest.fixture(scope="session")
+def context(chromium, server):
+    """One browser context; any request to another host is recorded and aborted."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.traffic = Traffic()
+
+    def foreign(route):
+        context.traffic.foreign.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not url.startswith(server) and not url.startswith(("data:", "blob:", "about:")), foreign)
+    yield context
+    context.close()
+
+
+class _Recorder:
+    """Listens to one tab; ``traffic`` is replaced for each visit."""
+
+    def __init__(self, page, server: str, expected_statuses=()):
+        self.traffic = Traffic()
+        self.server = server
+        self.expected = set(expected_statuses)
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.traffic.console_errors.append(f"uncaught: {error}"))
+        page.on("requestfailed", self._failed)
+        page.on("response", self._response)
+        page.on("request", self._request)
+
+    def _console(self, message):
+        if message.type == "error":
+            self.traffic.console_errors.append(message.text)
+
+    def _failed(self, request):
+        # net::ERR_ABORTED: the request was cancelled because the tab went on to the next page
+        # (e.g. the previous page's search worker still loading); requests to other hosts are
+        # aborted by the context's route and reported by test_nothing_is_requested_from_another_host.
+        if request.failure != "net::ERR_ABORTED":
+            self.traffic.failed.append(f"{request.failure} {request.url}")
+
+    def _response(self, response):
+        if response.status >= 400 and response.url not in self.expected:
+            self.traffic.failed.append(f"{response.status} {response.url}")
+
+    def _request(self, request):
+        if request.url.startswith(self.server):
+            self.traffic.local_paths.add(unquote(urlsplit(request.url).path))
+
+
+# -- one visit per page -----------------------------------------------------------------------
+
+FACTS = """() => {
+  const content = document.querySelector("article.md-content__inner") || document.body;
+  const skip = new Set(["PRE", "CODE", "SCRIPT", "STYLE", "ANNOTATION", "MATH", "TEXTAREA"]);
+  const texts = [];
+  const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, {
+    acceptNode: node => {
+      for (let el = node.parentElement; el && el !== content; el = el.parentElement)
+        if (skip.has(el.tagName.toUpperCase()) || el.classList.contains("clipboard-copy-txt")) return NodeFilter.FILTER_REJECT;
+      return NodeFilter.FILTER_ACCEPT;
+    }
+  });
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent);
+  const clipboardText = document.querySelector(".clipboard-copy-txt");
+  return {
+    lang: document.documentElement.lang,
+    switcher: [...document.querySelectorAll("a.md-select__link[hreflang]")].map(a => [a.hreflang, a.href]),
+    text: texts.join(" "),
+    arithmatex: document.querySelectorAll(".arithmatex").length,
+    arithmatexWithMath: document.querySelectorAll(".arithmatex math").length,
+    math: document.querySelectorAll("math").length,
+    invisibleMath: [...document.querySelectorAll("math")].filter(m => m.getBoundingClientRect().width === 0).length,
+    images: [...content.querySelectorAll("img")].map(i => ({src: i.currentSrc || i.src, complete: i.complete, width: i.naturalWidth})),
+    codeBlocks: content.querySelectorAll("pre > code").length,
+    copyButtons: [...content.querySelectorAll("pre > code")].filter(c => c.parentElement.querySelector("button[data-clipboard-target]")).length,
+    notebook: !!content.querySelector(".jupyter-wrapper"),
+    cells: content.querySelectorAll(".jupyter-wrapper .jp-Notebook > .jp-Cell").length,
+    codeCells: content.querySelectorAll(".jupyter-wrapper .jp-Notebook > .jp-CodeCell").length,
+    cellCopyButtons: content.querySelectorAll(".jupyter-wrapper clipboard-copy").length,
+    notebookCssApplied: clipboardText ? getComputedStyle(clipboardText).display === "none" : null,
+    outdatedNotice: !!content.querySelector(".translation-outdated"),
+  };
+}"""
+
+RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|(?<![\\$\w])\$(?=[^\s$])[^$\n]*?[^\s\\$]\$(?!\d)")
+
+
+@dataclass
+class Visit:
+    page: BuiltPage
+    status: int
+    content_type: str
+    facts: dict
+    traffic: Traffic
+    bytes: int
+
+
+def _screenshot_path(page: BuiltPage, suffix: str = "") -> Path:
+    name = page.url.strip("/").replace("/", "__") or "home"
+    if page.url.startswith(f"{page.language}/"):
+        name = name.removeprefix(page.language).lstrip("_") or "home"
+    return ARTIFACTS / "screenshots" / page.language / f"{name}{suffix}.png"
+
+
+@pytest.fixture(scope="session")
+def visits(context, server, built_site, project) -> list[Visit]:
+    """Every page of every language, visited once, with what the visit showed and requested."""
+    site = built_site.path
+    shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # no screenshots of pages gone since
+    results = []
+    tab = context.new_page()
+    recorder = _Recorder(tab, server)
+    for page in built_pages(project, site):
+        recorder.traffic = Traffic()
+        context.traffic.foreign.clear()
+        response = tab.goto(server + page.url, wait_until="load")
+        tab.wait_for_timeout(50)  # Material mounts its components right after load
+        facts = tab.evaluate(FACTS)
+        shot = _screenshot_path(page)
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=shot)
+        traffic = recorder.traffic
+        traffic.foreign = list(context.traffic.foreign)
+        results.append(Visit(page, response.status, response.headers.get("content-type", ""), facts, traffic,
+                             _weight(site, traffic.local_paths)))
+    tab.close()
+    _write_weights(results)
+    return results
+
+
+def _weight(site: Path, paths: set[str]) -> int:
+    files = [site / p.lstrip("/") for p in paths]
+    files = [f / "index.html" if f.is_dir() else f for f in files]
+    return sum(f.stat().st_size for f in files if f.is_file())
+
+
+def _write_weights(results: list[Visit]) -> None:
+    """test-artifacts/page-weights.json: each page's HTML, and everything a first visit with an
+    empty cache downloads (HTML, CSS, JavaScript, images, the language's search index)."""
+    def summary(visits):
+        if not visits:
+            return None
+        return {"pages": len(visits),
+                "median_html_kb": round(statistics.median(v.page.path.stat().st_size for v in visits) / 1024),
+                "median_first_visit_kb": round(statistics.median(v.bytes for v in visits) / 1024)}
+
+    report = {
+        "typical": summary([v for v in results if not v.facts["notebook"]]),
+        "notebook": summary([v for v in results if v.facts["notebook"]]),
+        "pages": {f"/{v.page.url}": {"html_kb": round(v.page.path.stat().st_size / 1024), "first_visit_kb": round(v.bytes / 1024)}
+                  for v in results},
+    }
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "page-weights.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def _fail(problems: list[str]):
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+# -- what every visit must show ---------------------------------------------------------------
+
+
+def test_pages_are_html_in_their_language(visits):
+    _fail([f"{v.page}: status {v.status}, {v.content_type!r}, lang={v.facts['lang']!r}" for v in visits
+           if v.status != 200 or not v.content_type.startswith("text/html") or v.facts["lang"] != v.page.language])
+
+
+def test_no_console_errors_and_no_failed_requests(visits):
+    problems = []
+    for v in visits:
+        problems += [f"{v.page}: console error: {e}" for e in v.traffic.console_errors]
+        problems += [f"{v.page}: request failed: {f}" for f in v.traffic.failed]
+    _fail(problems)
+
+
+def test_nothing_is_requested_from_another_host(visits):
+    _fail([f"{v.page}: requested {url}" for v in visits for url in v.traffic.foreign])
+
+
+def test_language_menu_leads_to_the_same_page_in_each_language(visits, server, project):
+    """Each entry of the language menu opens this page in that language (or that language's home
+    when the page has no translation yet: the parity test reports those)."""
+    by_language_url = {(v.page.language, v.page.url) for v in visits}
+    problems = []
+    for v in visits:
+        menu = dict(v.facts["switcher"])
+        if set(menu) != set(project.languages):
+            problems.append(f"{v.page}: the language menu offers {sorted(menu)}, not {project.languages}")
+            continue
+        inside = v.page.url.removeprefix(language_root(project, v.page.language))
+        for language, href in menu.items():
+            same = language_root(project, language) + inside
+            home = language_root(project, language)
+            target = href.removeprefix(server)
+            if (language, same) in by_language_url:
+                if target != same:
+                    problems.append(f"{v.page}: the {language} menu entry opens /{target}, not /{same}")
+            elif target != home:
+                problems.append(f"{v.page}: no {language} translation, yet the menu entry opens /{target}, not /{home}")
+    _fail(problems)
+
+
+def test_math_is_rendered_as_mathml(visits):
+    problems = []
+    for v in visits:
+        f = v.facts
+        if f["arithmatex"] != f["arithmatexWithMath"]:
+            problems.append(f"{v.page}: {f['arithmatex'] - f['arithmatexWithMath']} formula(s) not converted to MathML")
+        if f["invisibleMath"]:
+            problems.append(f"{v.page}: {f['invisibleMath']} MathML element(s) take no space (not rendered)")
+        raw = RAW_MATH.search(f["text"])
+        if raw:
+            start = max(raw.start() - 40, 0)
+            problems.append(f"{v.page}: raw LaTeX delimiters in the text: …{f['text'][start:raw.end() + 40]}…")
+    _fail(problems)
+
+
+def test_figures_load(visits):
+    _fail([f"{v.page}: image {i['src']} did not load" for v in visits for i in v.facts["images"]
+           if not i["complete"] or i["width"] == 0])
+
+
+def test_code_blocks_have_a_copy_button(visits):
+    problems = []
+    for v in visits:
+        f = v.facts
+        if f["codeBlocks"] and f["copyButtons"] < f["codeBlocks"]:
+            problems.append(f"{v.page}: {f['codeBlocks']} code blocks, {f['copyButtons']} copy buttons")
+        if f["notebook"] and f["cellCopyButtons"] < f["codeCells"]:
+            problems.append(f"{v.page}: {f['codeCells']} code cells, {f['cellCopyButtons']} copy buttons")
+    _fail(problems)
+
+
+def test_notebook_pages_render(visits, project):
+    notebooks = [v for v in visits if v.facts["notebook"]]
+    expected = sum(1 for lang in project.languages for rel in project.page_files(lang) if rel.endswith(".ipynb"))
+    problems = [f"{len(notebooks)} notebook pages rendered, docs/ has {expected} notebooks"] if len(notebooks) != expected else []
+    for v in notebooks:
+        if not v.facts["cells"] or not v.facts["codeCells"]:
+            problems.append(f"{v.page}: no notebook cells")
+        if v.facts["notebookCssApplied"] is False:
+            problems.append(f"{v.page}: the notebook stylesheet is not applied (cell copy text is visible)")
+    _fail(problems)
+
+
+def test_a_click_in_the_language_menu_opens_the_translation(context, server, visits, project):
+    """The menu's links are real: clicking through one page and back, in every language."""
+    start = next((v for v in visits if v.page.language == project.source_language and v.page.url
+                  and all(language_root(project, lang) + v.page.url in {w.page.url for w in visits}
+                          for lang in project.languages)), None)
+    if start is None:
+        pytest.skip("no page is translated into every language yet")
+    tab = context.new_page()
+    problems = []
+    tab.goto(server + start.page.url)
+    for language in [*project.languages[1:], project.source_language]:
+        tab.hover(".md-header__option .md-select")
+        tab.click(f"a.md-select__link[hreflang={language}]")
+        tab.wait_for_load_state("load")
+        expected = server + language_root(project, language) + start.page.url
+        if tab.url != expected:
+            problems.append(f"menu entry {language}: landed on {tab.url}, expected {expected}")
+    tab.close()
+    _fail(problems)
+
+
+def test_search_finds_words_in_the_page_language_only(context, server, project, built_site):
+    """A query on a page of language L returns pages of L only, and finds the language's words."""
+    site = built_site.path
+    tabs = {}
+    for language in project.languages:  # open all at once: the indexes load in parallel
+        tab = context.new_page()
+        tab.recorder = _Recorder(tab, server)
+        tab.goto(server + language_root(project, language))
+        tabs[language] = tab
+    problems = []
+    for language, tab in tabs.items():
+        tab.bring_to_front()  # background tabs are throttled
+        root = server + language_root(project, language)
+        other_roots = [server + language_root(project, other) for other in project.languages if language_root(project, other)]
+        for query in QUERIES.get(language, ["RoPE"]):
+            links = _search(tab, query)
+            if not links:
+                problems.append(f"[{language}] search for {query!r} found nothing")
+            for link in links:
+                if not link.startswith(root) or (language == project.source_language and link.startswith(tuple(other_roots))):
+                    problems.append(f"[{language}] search for {query!r} returned {link}, a page of another language")
+                elif not (site / urlsplit(link).path.lstrip("/") / "index.html").is_file():
+                    problems.append(f"[{language}] search for {query!r} returned {link}, which does not exist")
+        shot = ARTIFACTS / "screenshots" / language / "search.png"
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=shot)
+        problems += [f"[{language}] search page: console error: {e}" for e in tab.recorder.traffic.console_errors]
+        problems += [f"[{language}] search page: request failed: {f}" for f in tab.recorder.traffic.failed]
+        tab.close()
+    _fail(problems)
+
+
+def _search(tab, query: str) -> list[str]:
+    """Result links for a query; retried until the search worker has loaded its index."""
+    field = tab.locator("input[data-md-component=search-query]")
+    results = ".md-search-result__item > a.md-search-result__link"
+    deadline = time.monotonic() + SEARCH_READY_SECONDS
+    while True:
+        field.fill("")  # Material empties the result list for an empty query
+        field.press("End")
+        tab.wait_for_function(f"document.querySelectorAll('{results}').length === 0", timeout=2000)
+        field.fill(query)
+        field.press("End")  # fill() alone does not reach Material's keyboard handling
+        try:
+            tab.wait_for_function(f"document.querySelectorAll('{results}').length > 0", timeout=1000)
+        except Exception:
+            pass
+        links = tab.eval_on_selector_all(results, "els => els.map(e => e.href)")
+        if links or time.monotonic() > deadline:
+            return [link.split("?", 1)[0] for link in links]
+
+
+def test_404_page(context, server, project):
+    """A missing address deep inside a language gets the 404 page, with its styles and scripts."""
+    tab = context.new_page()
+    missing = server + language_root(project, project.languages[-1]) + "no/such/page/"
+    recorder = _Recorder(tab, server, expected_statuses=(missing,))
+    response = tab.goto(missing)
+    tab.wait_for_timeout(100)
+    styled = tab.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
+    shot = ARTIFACTS / "screenshots" / "404.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    tab.screenshot(path=shot)
+    tab.close()
+    problems = [] if response.status == 404 else [f"{missing}: status {response.status}, not 404"]
+    problems += [] if styled else [f"{missing}: the 404 page has no styles"]
+    problems += [f"404 page: console error: {e}" for e in recorder.traffic.console_errors if "404" not in e]
+    problems += [f"404 page: request failed: {f}" for f in recorder.traffic.failed]
+    _fail(problems)
+
+
+def test_dark_mode_notebook_screenshot(chromium, server, visits):
+    """A reader whose system prefers dark gets the dark scheme; a screenshot of a notebook in it,
+    for a human to look at (test-artifacts/screenshots/<lang>/<page>-dark.png)."""
+    notebook = next((v for v in visits if v.facts["notebook"]), None)
+    if notebook is None:
+        pytest.skip("no notebook page")
+    dark = chromium.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    dark.route(lambda url: not url.startswith(server), lambda route: route.abort())
+    tab = dark.new_page()
+    tab.goto(server + notebook.page.url)
+    tab.wait_for_timeout(100)
+    tab.screenshot(path=_screenshot_path(notebook.page, "-dark"))
+    scheme = tab.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    dark.close()
+    assert scheme == "slate", f"{notebook.page}: a reader preferring dark got the {scheme!r} scheme"

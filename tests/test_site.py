@@ -1,0 +1,357 @@
+"""The built site: a strict build, every page in every language (notebooks as HTML), nothing
+loaded from another host, search split by language, edit links and 404 pages per language.
+
+All checks read the site that the ``built_site`` fixture (tests/conftest.py) builds once per
+session; tests/test_browser.py drives the same build in Chromium. Pages are discovered from
+the built site and from docs/, never listed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from doccheck import drift
+
+# -- the built site --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuiltPage:
+    path: Path  # the HTML file
+    url: str  # relative to the site root: "", "zh/", "embeddings/embedding-vs-linear/"
+    language: str
+
+    def __str__(self) -> str:
+        return f"[{self.language}] /{self.url}"
+
+
+def language_root(project, language: str) -> str:
+    return "" if language == project.source_language else f"{language}/"
+
+
+def built_pages(project, site: Path) -> list[BuiltPage]:
+    """Every page of the built site (404 pages aside), with its language."""
+    pages = []
+    for path in sorted(site.rglob("*.html")):
+        if path.name == "404.html":
+            continue
+        url = path.relative_to(site).as_posix().removesuffix("index.html")
+        first = url.split("/", 1)[0]
+        language = first if first in project.languages[1:] else project.source_language
+        pages.append(BuiltPage(path, url, language))
+    return pages
+
+
+def page_url(relative: str) -> str:
+    """Where MkDocs (use_directory_urls) puts the page docs/<lang>/<relative>."""
+    stem = relative.rsplit(".", 1)[0]
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
+
+
+class Tags(HTMLParser):
+    """Start tags with their attributes, and the text of <script> and <style> elements."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.scripts: list[str] = []
+        self.styles: list[str] = []
+        self._raw: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+        if tag in ("script", "style"):
+            self._raw = tag
+
+    def handle_endtag(self, tag):
+        if tag == self._raw:
+            self._raw = None
+
+    def handle_data(self, data):
+        if self._raw == "script":
+            self.scripts.append(data)
+        elif self._raw == "style":
+            self.styles.append(data)
+
+
+def parse(path: Path) -> Tags:
+    parser = Tags()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def _fail(problems: list[str], limit: int = 40):
+    if problems:
+        more = f"\n... and {len(problems) - limit} more" if len(problems) > limit else ""
+        pytest.fail("\n".join(problems[:limit]) + more, pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def site(built_site) -> Path:
+    return built_site.path
+
+
+@pytest.fixture(scope="session")
+def pages(project, site) -> list[BuiltPage]:
+    return built_pages(project, site)
+
+
+# -- the build --------------------------------------------------------------------------------
+
+
+def test_strict_build_has_no_warnings(built_site):
+    """`mkdocs build --strict` succeeds and logs no WARNING or ERROR line."""
+    bad = [line for line in built_site.strict_log.splitlines() if re.match(r"\s*(WARNING|ERROR)\b", line)]
+    problems = [f"mkdocs build --strict: {line.strip()}" for line in bad]
+    if built_site.strict_returncode != 0 and not problems:
+        problems = ["mkdocs build --strict failed:", *built_site.strict_log.splitlines()[-15:]]
+    _fail(problems)
+
+
+def test_every_page_of_every_language_is_built(project, site):
+    missing = []
+    for language in project.languages:
+        for relative in project.page_files(language):
+            target = site / language_root(project, language) / page_url(relative) / "index.html"
+            if not target.is_file():
+                missing.append(f"[{language}] docs/{language}/{relative} was not built as {target.relative_to(site)}")
+    _fail(missing)
+
+
+def test_notebook_pages_are_html_in_every_language(project, site):
+    """mkdocs-static-i18n alone copies notebooks as raw JSON (hooks/notebooks_under_i18n.py)."""
+    problems = []
+    for language in project.languages:
+        for relative in project.page_files(language):
+            if not relative.endswith(".ipynb"):
+                continue
+            target = site / language_root(project, language) / page_url(relative) / "index.html"
+            if not target.is_file():
+                problems.append(f"[{language}] docs/{language}/{relative}: no HTML page at {target.relative_to(site)}")
+                continue
+            text = target.read_text(encoding="utf-8")
+            if text.lstrip().startswith("{"):
+                problems.append(f"[{language}] {target.relative_to(site)} is the notebook's raw JSON, not a page")
+            elif not text.lstrip().lower().startswith("<!doctype html") or 'class="jupyter-wrapper"' not in text or "jp-Cell" not in text:
+                problems.append(f"[{language}] {target.relative_to(site)} is not a rendered notebook page")
+    for copied in site.rglob("*.ipynb"):
+        problems.append(f"{copied.relative_to(site)}: a notebook was copied into the site as raw JSON")
+    _fail(problems)
+
+
+# -- nothing from other hosts ---------------------------------------------------------------
+
+# Attributes that make a browser load something (not <a href>, which is a link a reader follows)
+LOADING = {
+    "script": ("src",), "img": ("src", "srcset"), "source": ("src", "srcset"), "video": ("src", "poster"),
+    "audio": ("src",), "iframe": ("src",), "embed": ("src",), "object": ("data",), "track": ("src",),
+    "input": ("src",), "use": ("href", "xlink:href"), "image": ("href", "xlink:href"),
+}
+LOADING_LINK_RELS = {"stylesheet", "preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch", "icon",
+                     "shortcut", "apple-touch-icon", "manifest", "mask-icon"}
+EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.I)
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""", re.I)
+URL_IN_CODE = re.compile(r"https?://[^\s'\"`)<>]+")
+NAMESPACES = ("http://www.w3.org/",)
+# Absolute URLs inside Material's JavaScript, each loaded only in a situation this site never has
+GATED_SCRIPT_URLS = {
+    "https://unpkg.com/mermaid@": "mermaid, for a pre.mermaid block (test_no_page_triggers_a_gated_download finds none)",
+    "https://unpkg.com/resize-observer-polyfill": "only in browsers without ResizeObserver (none since 2020)",
+    "https://api.github.com/": "repository facts, for a [data-md-component=source] element (the theme override removes it)",
+    "https://${": "GitLab repository facts, same condition",
+}
+SCRIPT_URL_LITERAL = re.compile(r"""(["'`])(https?://[^"'`\s]*)\1""")
+
+
+def _external(url: str) -> bool:
+    url = url.strip()
+    return bool(EXTERNAL.match(url)) and not url.startswith(NAMESPACES)
+
+
+def _srcset_urls(value: str) -> list[str]:
+    return [part.strip().split()[0] for part in value.split(",") if part.strip()]
+
+
+def external_loads(path: Path) -> list[str]:
+    """What one HTML page would load from another host."""
+    tags = parse(path)
+    found = []
+    for tag, attrs in tags.tags:
+        urls = []
+        for name in LOADING.get(tag, ()):
+            if name in attrs:
+                urls += _srcset_urls(attrs[name]) if name == "srcset" else [attrs[name]]
+        if tag == "link" and set(attrs.get("rel", "").lower().split()) & LOADING_LINK_RELS:
+            urls.append(attrs.get("href", ""))
+        urls += [a or b for a, b in CSS_URL.findall(attrs.get("style", ""))]
+        found += [f"<{tag}> {url}" for url in urls if _external(url)]
+    for css in tags.styles:
+        found += [f"<style> {a or b}" for a, b in CSS_URL.findall(css) if _external(a or b)]
+    for script in tags.scripts:
+        found += [f"<script> {url}" for url in URL_IN_CODE.findall(script) if _external(url)]
+    return found
+
+
+def test_no_page_loads_anything_from_another_host(site):
+    problems = []
+    for path in sorted(site.rglob("*.html")):
+        problems += [f"{path.relative_to(site)}: {what}" for what in external_loads(path)]
+    for path in sorted(site.rglob("*.css")):
+        for a, b in CSS_URL.findall(path.read_text(encoding="utf-8")):
+            if _external(a or b):
+                problems.append(f"{path.relative_to(site)}: {a or b}")
+    for path in sorted(site.rglob("*.js")):
+        for _, url in SCRIPT_URL_LITERAL.findall(path.read_text(encoding="utf-8")):
+            if _external(url) and not url.startswith(tuple(GATED_SCRIPT_URLS)):
+                problems.append(f"{path.relative_to(site)}: script would load {url}")
+    _fail(problems)
+
+
+def test_no_page_triggers_a_gated_download(site):
+    """The conditions under which Material's JavaScript downloads from another host never occur."""
+    problems = []
+    for path in sorted(site.rglob("*.html")):
+        for tag, attrs in parse(path).tags:
+            classes = attrs.get("class", "").split()
+            if tag in ("pre", "div") and "mermaid" in classes:
+                problems.append(f"{path.relative_to(site)}: <{tag} class=mermaid> makes Material load mermaid from unpkg.com")
+            if attrs.get("data-md-component") == "source":
+                problems.append(f"{path.relative_to(site)}: [data-md-component=source] makes Material call api.github.com")
+            if tag == "link" and attrs.get("rel") == "alternate" and "hreflang" in attrs:
+                problems.append(f"{path.relative_to(site)}: <link rel=alternate> makes Material fetch {attrs.get('href')}sitemap.xml")
+    _fail(problems)
+
+
+def test_math_is_mathml(pages):
+    problems = []
+    for page in pages:
+        text = page.path.read_text(encoding="utf-8")
+        for match in re.finditer(r'<(span|div) class="arithmatex">(.*?)</\1>', text, re.S):
+            if not match.group(2).lstrip().startswith("<math"):
+                problems.append(f"{page}: math left as LaTeX: {match.group(2)[:80]}")
+        if re.search(r"MathJax|katex", text):
+            problems.append(f"{page}: mentions MathJax or KaTeX")
+    _fail(problems)
+
+
+# -- search -----------------------------------------------------------------------------------
+
+
+def _index(site: Path, project, language: str) -> dict:
+    return json.loads((site / language_root(project, language) / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+
+def test_each_language_has_its_own_search_index(project, site, pages):
+    """Each language's index holds exactly its own pages, and its pages load it."""
+    problems = []
+    for language in project.languages:
+        index = _index(site, project, language)
+        root = language_root(project, language)
+        locations = [doc["location"] for doc in index["docs"]]
+        for location in {loc for loc in locations if locations.count(loc) > 1}:
+            problems.append(f"[{language}] search index: location {location!r} appears more than once")
+        indexed = {loc.split("#", 1)[0] for loc in locations}
+        for location in sorted(indexed):
+            if not (site / root / location / "index.html").is_file():
+                problems.append(f"[{language}] search index: {location!r} is no page of this language")
+        for page in (p for p in pages if p.language == language):
+            if page.url.removeprefix(root) not in indexed:
+                problems.append(f"{page}: not in the {language} search index")
+            config = re.search(r'<script id="__config" type="application/json">(.*?)</script>',
+                               page.path.read_text(encoding="utf-8"), re.S)
+            base = json.loads(config.group(1))["base"] if config else None
+            page_address = "http://site/" + page.url
+            if base is None or urljoin(page_address, base.rstrip("/") + "/") != "http://site/" + root:
+                problems.append(f"{page}: its search base {base!r} is not its language's folder /{root}")
+    _fail(problems)
+
+
+# -- reader comforts --------------------------------------------------------------------------
+
+
+def test_edit_links_open_the_page_in_its_own_language(project, pages):
+    problems = []
+    config = project.mkdocs_config
+    prefix = config["repo_url"].rstrip("/") + "/" + config["edit_uri"].strip("/") + "/"
+    for page in pages:
+        edits = [a["href"] for tag, a in parse(page.path).tags if tag == "a" and "md-content__button" in a.get("class", "") and "href" in a]
+        if not edits:
+            problems.append(f"{page}: no 'edit this page' link")
+            continue
+        href = edits[0]
+        relative = href.removeprefix(prefix)
+        if not href.startswith(prefix) or not (project.docs_dir / relative).is_file():
+            problems.append(f"{page}: edit link {href} names no file of docs/")
+        elif relative.split("/", 1)[0] != page.language:
+            problems.append(f"{page}: edit link {href} opens another language's file")
+    _fail(problems)
+
+
+def test_every_language_has_a_home_and_a_404_page(project, site):
+    problems = []
+    for language in project.languages:
+        root = language_root(project, language)
+        if not (site / root / "index.html").is_file():
+            problems.append(f"[{language}] no home page /{root}")
+        not_found = site / root / "404.html"
+        if not not_found.is_file():
+            problems.append(f"[{language}] no /{root}404.html")
+            continue
+        tags = parse(not_found)
+        html_lang = next((a.get("lang") for t, a in tags.tags if t == "html"), None)
+        if html_lang != language:
+            problems.append(f"/{root}404.html is in language {html_lang!r}, not {language!r}")
+        # a 404 page is served at any depth: everything it loads must not be relative to it
+        for tag, attrs in tags.tags:
+            for name in ("src", "href"):
+                value = attrs.get(name, "")
+                if tag in ("script", "link", "img") and value and not value.startswith(("/", "http://", "https://", "data:")):
+                    problems.append(f"/{root}404.html: <{tag} {name}={value!r}> breaks when served below the site root")
+        menu = {a.get("hreflang"): a.get("href") for t, a in tags.tags if t == "a" and "md-select__link" in a.get("class", "")}
+        for other in project.languages:
+            if urlsplit(menu.get(other) or "").path.strip("/") != language_root(project, other).strip("/"):
+                problems.append(f"/{root}404.html: the language menu leads to {menu.get(other)!r} for {other}, not its home")
+    _fail(problems)
+
+
+def test_outdated_translations_show_a_notice_and_current_ones_do_not(project, site):
+    problems = []
+    for translation in drift.translations(project):
+        target = site / language_root(project, translation.language) / page_url(translation.relative) / "index.html"
+        if not target.is_file():
+            continue  # reported by test_every_page_of_every_language_is_built
+        state = translation.state()
+        outdated = state.record.outdated or (state.record.translation_of not in (None, state.current))
+        shown = "translation-outdated" in target.read_text(encoding="utf-8")
+        if outdated and not shown:
+            problems.append(f"[{translation.language}] {translation.shown} is outdated, but its page shows no notice")
+        if shown and not outdated:
+            problems.append(f"[{translation.language}] {translation.shown} is up to date, but its page says it may be outdated")
+    _fail(problems)
+
+
+def test_pages_are_light(pages):
+    """No page carries more than 300 KB of HTML, and no stylesheet more than 200 KB: notebook pages
+    used to inline 590 KB of JupyterLab CSS each (hooks/notebook_pages.py shares a pruned copy)."""
+    page_limit_kb, stylesheet_limit_kb = 300, 200
+    problems, stylesheets = [], set()
+    for page in pages:
+        size = page.path.stat().st_size
+        if size > page_limit_kb * 1024:
+            problems.append(f"{page}: {size // 1024} KB of HTML (limit {page_limit_kb} KB)")
+        for tag, attrs in parse(page.path).tags:
+            if tag == "link" and attrs.get("rel") == "stylesheet" and not _external(attrs.get("href", "")):
+                stylesheets.add((page.path.parent / attrs["href"]).resolve())
+    for css in sorted(stylesheets):
+        if css.is_file() and css.stat().st_size > stylesheet_limit_kb * 1024:
+            problems.append(f"{css.name}: {css.stat().st_size // 1024} KB (limit {stylesheet_limit_kb} KB)")
+    _fail(problems)
