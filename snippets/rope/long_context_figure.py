@@ -1,0 +1,34 @@
+import matplotlib
+import torch
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from long_context import interpolated_positions, inverse_frequencies, ntk_base
+
+d, base, trained, extended = 128, 10000.0, 2048, 8192
+s = extended / trained
+distance = torch.arange(extended + 1, dtype=torch.float64)
+variants = {
+    "original": distance[:, None] * inverse_frequencies(d, base),
+    "position interpolation": interpolated_positions(distance, s)[:, None] * inverse_frequencies(d, base),
+    "NTK-aware base": distance[:, None] * inverse_frequencies(d, ntk_base(base, s, d)),
+}
+# The score of q = k = (1, 1, ..., 1) at distance D is 2 * sum_i cos(D * theta_i); divide by d.
+curves = {name: angles.cos().mean(dim=-1) for name, angles in variants.items()}
+
+print(f"{'distance':>8s}" + "".join(f"{name:>24s}" for name in curves))
+for D in [1, 4, 16, 64, 512, 2048, 8192]:
+    print(f"{D:8d}" + "".join(f"{curve[D].item():24.4f}" for curve in curves.values()))
+
+fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
+for (name, curve), color in zip(curves.items(), ["tab:blue", "tab:orange", "tab:green"]):
+    ax.plot(distance[1:], curve[1:], color=color, label=name, lw=0.8, alpha=0.85)
+ax.axvline(trained, color="gray", lw=0.8)
+ax.text(trained * 0.9, 0.9, "trained length", color="gray", fontsize=9, ha="right")
+ax.set_xscale("log", base=2)
+ax.set_xlabel("distance n - m (tokens)")
+ax.set_ylabel(r"mean over $i$ of $\cos(\mathrm{distance} \cdot \theta_i)$")
+ax.set_title(f"Score of q = k = 1 vs distance (d = {d}, s = {s:g})")
+ax.legend(fontsize=9, loc="lower left")
+fig.tight_layout()
+plt.savefig("rope-long-context-scores.png", metadata={"Software": None})
