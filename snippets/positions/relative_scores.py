@@ -1,0 +1,40 @@
+import torch
+
+from alibi import alibi_bias, alibi_slopes
+from sinusoidal import sinusoidal_encoding
+from t5_buckets import t5_bucket
+
+torch.set_printoptions(precision=3, sci_mode=False)
+torch.manual_seed(0)
+length, dim, k = 5, 4, 2
+x = torch.randn(length, dim)  # five token vectors, no position information
+W_q, W_k = torch.randn(dim, dim) / dim**0.5, torch.randn(dim, dim) / dim**0.5
+q, keys = x @ W_q, x @ W_k
+relative = torch.arange(length)[None, :] - torch.arange(length)[:, None]  # j - i
+
+plain = q @ keys.T / dim**0.5
+print("no positions: q_i . k_j / sqrt(d)")
+print(plain)
+
+shaw_table = torch.randn(2 * k + 1, dim)  # learned in a real model: one vector per distance -k..k
+a = shaw_table[relative.clamp(-k, k) + k]  # (5, 5, 4)
+shaw_term = (q[:, None, :] * a).sum(-1) / dim**0.5  # q_i . a_(j-i) / sqrt(d)
+print(f"Shaw et al., clipped at +-{k}: q_i . (k_j + a_(j-i)) / sqrt(d)")
+print(plain + shaw_term)
+
+t5_term = torch.randn(32)[t5_bucket(relative)]  # learned in a real model: one scalar per bucket and head
+print("T5: plain + b[bucket(j - i)]")
+print(plain + t5_term)
+
+alibi_term = alibi_bias(length, alibi_slopes(8))[0]  # head 1: slope 1/2, future keys -inf
+print("ALiBi, head 1: plain - (i - j) / 2, future keys masked")
+print(plain + alibi_term)
+
+p = sinusoidal_encoding(torch.arange(length), dim)  # for contrast: absolute, added to the input
+absolute_term = ((x + p) @ W_q) @ ((x + p) @ W_k).T / dim**0.5 - plain
+
+print("added term a function of j - i only (constant along each diagonal):")
+for name, term in (("Shaw", shaw_term), ("T5", t5_term), ("ALiBi", alibi_term),
+                   ("sinusoidal added to x", absolute_term)):
+    constant = all(term.diagonal(d).unique().numel() == 1 for d in range(-length + 1, length))
+    print(f"  {name:<22}{constant}")
