@@ -80,10 +80,18 @@ def chromium():
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files; a missing path gets the root 404.html with status 404, as GitHub Pages does."""
+    """Static files under the site's path (site_url's, e.g. /guide/); a missing path gets the root
+    404.html with status 404, as GitHub Pages does."""
+
+    prefix = "/"
 
     def log_message(self, *args):
         pass
+
+    def translate_path(self, path):
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "no-such-file")
+        return super().translate_path("/" + path[len(self.prefix):])
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory) / "404.html"
@@ -99,11 +107,14 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def server(built_site):
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built_site.path)))
+def server(built_site, project):
+    """The built site at the same path as where it is deployed, so absolute links are tested too."""
+    prefix = urlsplit(project.mkdocs_config.get("site_url") or "/").path or "/"
+    handler = type("SiteHandler", (_Handler,), {"prefix": prefix if prefix.endswith("/") else prefix + "/"})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(built_site.path)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}/"
+    yield f"http://127.0.0.1:{httpd.server_port}{handler.prefix}"
     httpd.shutdown()
 
 

@@ -317,8 +317,11 @@ def test_every_language_has_a_home_and_a_404_page(project, site):
                 if tag in ("script", "link", "img") and value and not value.startswith(("/", "http://", "https://", "data:")):
                     problems.append(f"/{root}404.html: <{tag} {name}={value!r}> breaks when served below the site root")
         menu = {a.get("hreflang"): a.get("href") for t, a in tags.tags if t == "a" and "md-select__link" in a.get("class", "")}
+        site_path = urlsplit(project.mkdocs_config.get("site_url") or "/").path  # the 404 page's links are absolute
         for other in project.languages:
-            if urlsplit(menu.get(other) or "").path.strip("/") != language_root(project, other).strip("/"):
+            target = urlsplit(menu.get(other) or "").path
+            target = target[len(site_path):] if target.startswith(site_path) else target
+            if target.strip("/") != language_root(project, other).strip("/"):
                 problems.append(f"/{root}404.html: the language menu leads to {menu.get(other)!r} for {other}, not its home")
     _fail(problems)
 
