@@ -416,7 +416,7 @@ def test_search_finds_words_in_the_page_language_only(context, server, project, 
             for link in links:
                 if not link.startswith(root) or (language == project.source_language and link.startswith(tuple(other_roots))):
                     problems.append(f"[{language}] search for {query!r} returned {link}, a page of another language")
-                elif not (site / urlsplit(link).path.lstrip("/") / "index.html").is_file():
+                elif not (site / link[len(server):].split("#")[0] / "index.html").is_file():
                     problems.append(f"[{language}] search for {query!r} returned {link}, which does not exist")
         shot = ARTIFACTS / "screenshots" / language / "search.png"
         shot.parent.mkdir(parents=True, exist_ok=True)
