@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from i18n_state import building_a_translation, languages
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files
 
 SHARED_FOLDER = "assets"
 
 
 @event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
-def on_files(files, config):
-    i18n = config.plugins.get("i18n")
-    if i18n is None or i18n.current_language == i18n.default_language:
+def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
+    if not building_a_translation(config):
         return files
-    source = Path(config.docs_dir) / i18n.default_language
+    source = Path(config.docs_dir) / str(languages(config)[1])
     for path in sorted((source / SHARED_FOLDER).rglob("*")):
         relative = path.relative_to(source).as_posix()
         if path.is_file() and relative not in files.src_uris:

@@ -20,6 +20,9 @@ import logging
 import re
 
 from latex2mathml.converter import convert
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
 log = logging.getLogger("mkdocs.hooks.math_to_mathml")
 
@@ -142,7 +145,7 @@ def _convert_notebook_markdown(content: str, where: str) -> str:
     return "".join(out)
 
 
-def on_page_content(html_content, page, config, files):
+def on_page_content(html_content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     where = page.file.src_uri
     if page.file.src_uri.endswith(".ipynb"):
         html_content = _convert_notebook_markdown(html_content, where)

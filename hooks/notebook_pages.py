@@ -30,7 +30,11 @@ import re
 from pathlib import Path
 
 import tinycss2
+from i18n_state import whole_site_built
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 from pymdownx.slugs import slugify
 
 log = logging.getLogger("mkdocs.hooks.notebook_pages")
@@ -62,12 +66,7 @@ _slug = slugify(case="lower")
 _css_blocks: list[str] = []  # the notebook CSS, in page order, without duplicates
 
 
-def _i18n_is_building_another_language(config) -> bool:
-    i18n = config.plugins.get("i18n")
-    return bool(i18n is not None and getattr(i18n, "building", False))
-
-
-def on_page_content(html, page, config, files):
+def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     if not page.file.src_uri.endswith(".ipynb"):
         return html
     html = MATHJAX.sub("", html)
@@ -257,8 +256,8 @@ def _cached_prune(css: str, pages_html: list[str], cache_dir: Path) -> str:
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every other language
-def on_post_build(config):
-    if _i18n_is_building_another_language(config) or not _css_blocks:
+def on_post_build(*, config: MkDocsConfig) -> None:
+    if not whole_site_built(config) or not _css_blocks:
         return
     site = Path(config.site_dir)
     pages = [p for p in site.rglob("*.html") if MARKER in p.read_text(encoding="utf-8")]

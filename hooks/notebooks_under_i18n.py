@@ -9,12 +9,12 @@ own notebook page and lets mkdocs-jupyter convert it.
 
 from mkdocs.structure.files import File
 
-_is_markdown_page = File.is_documentation_page
+_is_markdown_page = File.is_documentation_page  # noqa: E305
 
 
 def _is_documentation_page(file: File) -> bool:
     return file.src_uri.endswith(".ipynb") or _is_markdown_page(file)
 
 
-def on_startup(command, dirty):
+def on_startup(*, command: str, dirty: bool) -> None:
     File.is_documentation_page = _is_documentation_page

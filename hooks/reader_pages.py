@@ -2,7 +2,7 @@
 
 * **Outdated translations.** A translated page marked ``translation_outdated: true`` (front
   matter; notebook metadata for ``.ipynb``), or whose recorded ``translation_of`` no longer
-  matches its English page (tests/doccheck/drift.py), starts with a notice in its own language
+  matches its English page (doccheck/drift.py), starts with a notice in its own language
   linking to the English page. The test suite fails on the second case; the notice means a
   build that skipped the tests still tells readers.
 * **A 404 page per language.** Every language build of mkdocs-static-i18n writes the site's
@@ -24,15 +24,17 @@ import copy
 import html
 import logging
 import re
-import sys
 from pathlib import Path
+from typing import Any
 
+from i18n_state import i18n_plugin, languages, whole_site_built
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-from doccheck import drift  # noqa: E402  (the same fingerprint as the test suite)
+from doccheck import drift  # the same fingerprint as the test suite
 
 log = logging.getLogger("mkdocs.hooks.reader_pages")
 
@@ -55,10 +57,6 @@ NOTICE = {
 _not_found_pages: dict[str, str] = {}
 
 
-def _i18n(config):
-    return config.plugins.get("i18n")
-
-
 # -- outdated translations -------------------------------------------------------------------
 
 def outdated_notice(language: str, english_href: str, english_language: str) -> str:
@@ -71,15 +69,15 @@ def outdated_notice(language: str, english_href: str, english_language: str) -> 
     )
 
 
-def _english_file(page, config):
-    i18n = _i18n(config)
-    if i18n is None or i18n.current_language == i18n.default_language:
+def _english_file(page: Page, config: MkDocsConfig) -> tuple[File | None, str | None]:
+    current, default = languages(config)
+    if current is None or current == default:
         return None, None
     alternates = getattr(page.file, "alternates", None) or {}
-    english = alternates.get(i18n.default_language)
+    english = alternates.get(default)
     if english is None or english is page.file or not english.abs_src_path:
         return None, None
-    return english, i18n.default_language
+    return english, default
 
 
 def translation_is_outdated(translation: Path, english: Path) -> bool:
@@ -89,11 +87,13 @@ def translation_is_outdated(translation: Path, english: Path) -> bool:
     return record.translation_of is not None and record.translation_of != drift.fingerprint(english)
 
 
-def on_page_content(content, page, config, files):
+def on_page_content(content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     english, english_language = _english_file(page, config)
-    if english is None or not translation_is_outdated(Path(page.file.abs_src_path), Path(english.abs_src_path)):
+    if english is None or english.abs_src_path is None or page.file.abs_src_path is None:
         return content
-    notice = outdated_notice(_i18n(config).current_language, get_relative_url(english.url, page.url), english_language)
+    if not translation_is_outdated(Path(page.file.abs_src_path), Path(english.abs_src_path)):
+        return content
+    notice = outdated_notice(str(languages(config)[0]), get_relative_url(english.url, page.url), str(english_language))
     h1 = H1_END.search(content)
     if h1 and not page.file.src_uri.endswith(".ipynb"):
         return content[:h1.end()] + notice + content[h1.end():]
@@ -102,7 +102,7 @@ def on_page_content(content, page, config, files):
 
 # -- head links, Mermaid ---------------------------------------------------------------------
 
-def on_post_page(output, page, config):
+def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     if MERMAID_BLOCK.search(output):
         log.warning(f"{page.file.src_uri}: a Mermaid diagram makes Material load mermaid from unpkg.com; draw it as a figure instead")
     return ALTERNATE_LINK.sub("", output)
@@ -110,31 +110,31 @@ def on_post_page(output, page, config):
 
 # -- 404 page per language -------------------------------------------------------------------
 
-def on_template_context(context, template_name, config):
-    i18n = _i18n(config)
+def on_template_context(context: dict[str, Any], /, *, template_name: str, config: MkDocsConfig) -> dict[str, Any]:
+    i18n = i18n_plugin(config)
     if template_name == "404.html" and i18n is not None and getattr(i18n, "extra_alternate", None):
         config.extra.alternate = copy.deepcopy(i18n.extra_alternate)  # each language's home (what Jinja reads)
     return context
 
 
 @event_priority(-100)  # after hooks/search_per_language.py has pointed its search at the language
-def on_post_template(output_content, template_name, config):
+def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
     if template_name != "404.html":
         return output_content
     output_content = ALTERNATE_LINK.sub("", output_content)
-    i18n = _i18n(config)
-    if i18n is not None:
-        _not_found_pages[i18n.current_language] = output_content
+    current, _ = languages(config)
+    if current is not None:
+        _not_found_pages[current] = output_content
     return output_content
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language
-def on_post_build(config):
-    i18n = _i18n(config)
-    if i18n is None or getattr(i18n, "building", False):
+def on_post_build(*, config: MkDocsConfig) -> None:
+    current, default = languages(config)
+    if current is None or not whole_site_built(config):
         return
     site = Path(config.site_dir)
     for language, text in _not_found_pages.items():
-        target = site / "404.html" if language == i18n.default_language else site / language / "404.html"
+        target = site / "404.html" if language == default else site / language / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -33,7 +33,10 @@ import re
 import shutil
 from pathlib import Path
 
+from i18n_state import i18n_plugin, languages, whole_site_built
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
+from mkdocs.structure.pages import Page
 
 log = logging.getLogger("mkdocs.hooks.search_per_language")
 
@@ -53,18 +56,6 @@ SEARCH_LANGUAGES = {
 CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{.*?"base": ")([^"]*)(")', re.S)
 
 
-def _i18n(config):
-    return config.plugins.get("i18n")
-
-
-def _page_language(config) -> tuple[str | None, str | None]:
-    """(language being built, default language), or (None, None) without mkdocs-static-i18n."""
-    i18n = _i18n(config)
-    if i18n is None:
-        return None, None
-    return i18n.current_language, i18n.default_language
-
-
 def language_base(base: str, language: str) -> str:
     """The page's base (the site root, relative to the page) moved into the language's folder."""
     root = base.rstrip("/")
@@ -73,18 +64,18 @@ def language_base(base: str, language: str) -> str:
     return f"{root}/{language}/"
 
 
-def _rebase(output: str, config) -> str:
-    language, default = _page_language(config)
+def _rebase(output: str, config: MkDocsConfig) -> str:
+    language, default = languages(config)
     if language is None or language == default:
         return output
     return CONFIG_BASE.sub(lambda m: m[1] + language_base(m[2], language) + m[3], output, count=1)
 
 
-def on_post_page(output, page, config):
+def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     return _rebase(output, config)
 
 
-def on_post_template(output_content, template_name, config):
+def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
     # 404.html: each language's copy searches that language (see hooks/reader_pages.py)
     return _rebase(output_content, config) if template_name == "404.html" else output_content
 
@@ -117,9 +108,9 @@ def split_index(mixed: dict, languages: list[str], default: str, site: Path) -> 
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language and the mixed index
-def on_post_build(config):
-    i18n = _i18n(config)
-    if i18n is None or getattr(i18n, "building", False):
+def on_post_build(*, config: MkDocsConfig) -> None:
+    i18n = i18n_plugin(config)
+    if i18n is None or not whole_site_built(config):
         return
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"

@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from test_site import BuiltPage, built_pages, language_root
+from doccheck.site import BuiltPage, built_pages, language_root
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import pytest
 import torch
 from positional_encodings.torch_encodings import PositionalEncoding1D
 
-from doccheck.importing import import_snippet
+from doccheck.snippets import import_snippet
 
 sinusoidal = import_snippet("positions/sinusoidal.py")
 

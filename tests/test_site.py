@@ -1,7 +1,7 @@
 """The built site: a strict build, every page in every language (notebooks as HTML), nothing
 loaded from another host, search split by language, edit links and 404 pages per language.
 
-All checks read the site that the ``built_site`` fixture (tests/conftest.py) builds once per
+All checks read the site that the ``built_site`` fixture (doccheck/plugin.py) builds once per
 session; tests/test_browser.py drives the same build in Chromium. Pages are discovered from
 the built site and from docs/, never listed by hand.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -18,43 +17,9 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from doccheck import drift
+from doccheck.site import BuiltPage, built_pages, language_root, page_url
 
 # -- the built site --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BuiltPage:
-    path: Path  # the HTML file
-    url: str  # relative to the site root: "", "zh/", "embeddings/embedding-vs-linear/"
-    language: str
-
-    def __str__(self) -> str:
-        return f"[{self.language}] /{self.url}"
-
-
-def language_root(project, language: str) -> str:
-    return "" if language == project.source_language else f"{language}/"
-
-
-def built_pages(project, site: Path) -> list[BuiltPage]:
-    """Every page of the built site (404 pages aside), with its language."""
-    pages = []
-    for path in sorted(site.rglob("*.html")):
-        if path.name == "404.html":
-            continue
-        url = path.relative_to(site).as_posix().removesuffix("index.html")
-        first = url.split("/", 1)[0]
-        language = first if first in project.languages[1:] else project.source_language
-        pages.append(BuiltPage(path, url, language))
-    return pages
-
-
-def page_url(relative: str) -> str:
-    """Where MkDocs (use_directory_urls) puts the page docs/<lang>/<relative>."""
-    stem = relative.rsplit(".", 1)[0]
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return stem + "/"
 
 
 class Tags(HTMLParser):

@@ -2,7 +2,6 @@
 copy of the small site under tests/fixtures/mini_site and checks the message a maintainer
 would get: which language, which file, which line, and what differs."""
 
-import os
 import shutil
 import subprocess
 import sys
@@ -13,8 +12,7 @@ import pytest
 from doccheck import checks
 from doccheck.notebooks import execute
 from doccheck.project import Project
-from doccheck.runner import run_all
-from doccheck.update import update_pages
+from doccheck.session import DocSession
 
 FIXTURE = Path(__file__).parent / "fixtures" / "mini_site"
 TESTS = Path(__file__).parent
@@ -36,10 +34,15 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 def all_problems(root: Path) -> list[str]:
     """Everything test_docs.py checks, on a fresh parse of the site at root."""
     project = Project(root)
-    runs = run_all(project.snippets_dir, project.included_snippets())
+    session = DocSession(project, cold=True)  # the fixture's snippets import nothing heavy
+    try:
+        runs = session.snippet_runs()
+    finally:
+        session.close()
     problems = [checks.check_quote(project, q, runs.get(q.snippet)) for p in project.pages for q in p.outputs]
     for page in project.pages:
         problems += checks.check_page_structure(project, page, runs)
+        problems += checks.check_snippet_dependencies(project, page)
         problems += checks.check_prose_numbers(page.numbers, [runs[i.snippet].stdout for i in page.includes if i.snippet in runs])
     problems += checks.check_unused_snippets(project) + checks.check_figures(project, runs) + checks.check_parity(project)
     return [str(p) for p in problems if p]
@@ -90,7 +93,9 @@ def test_a_translation_with_a_different_snippet_order_is_named(site):
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace('--8<-- "demo/long.py"', '--8<-- "demo/TMP"').replace('--8<-- "demo/numbers.py"', '--8<-- "demo/long.py"').replace('--8<-- "demo/TMP"', '--8<-- "demo/numbers.py"'), encoding="utf-8")
     problems = all_problems(site)
-    assert "[zh] docs/zh/page.md:3: expected snippet demo/numbers.py (as in docs/en/page.md:3), found snippet demo/long.py" in problems
+    # every difference of the page is reported, not only the first
+    assert "[zh] docs/zh/page.md:3: extra snippet demo/long.py, which docs/en/page.md does not have" in problems
+    assert "[zh] docs/zh/page.md:17: missing snippet demo/long.py (as in docs/en/page.md:17)" in problems
 
 
 def test_a_missing_output_block_is_caught(site):
@@ -181,9 +186,8 @@ def test_the_update_command_restores_only_quoted_blocks(site):
     before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
     def pytest_run(*options):
-        env = {**os.environ, "DOCCHECK_ROOT": str(site)}
-        return subprocess.run([sys.executable, "-m", "pytest", str(TESTS / "test_docs.py"), "-q", "-p", "no:cacheprovider", *options],
-                              cwd=TESTS, env=env, capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "pytest", str(TESTS / "test_docs.py"), "-q", "-p", "no:cacheprovider",
+                               "--doccheck-root", str(site), *options], cwd=TESTS, capture_output=True, text=True)
 
     broken = pytest_run()
     assert broken.returncode == 1, broken.stdout

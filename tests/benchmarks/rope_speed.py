@@ -9,17 +9,15 @@ timed in turn, round after round (so a busy machine slows them all alike), and e
 median over the rounds.
 """
 
-import sys
-from pathlib import Path
-
-import torch
 import statistics
 import timeit
+
+import torch
 from transformers import LlamaConfig
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding, apply_rotary_pos_emb
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from doccheck.importing import import_snippet  # noqa: E402
+
+from doccheck.snippets import import_snippet
 
 rope_half = import_snippet("rope/rope_rotate_half.py")
 rope_complex = import_snippet("rope/rope_complex.py")

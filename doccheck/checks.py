@@ -6,6 +6,8 @@ these functions directly to prove that each check fails when it should.
 
 from __future__ import annotations
 
+import difflib
+import posixpath
 import re
 from dataclasses import dataclass
 
@@ -14,6 +16,7 @@ from .notebooks import Notebook, comparable
 from .pages import Location, Page, QuotedOutput
 from .project import Project
 from .runner import SnippetRun
+from .snippets import dependencies, sibling_imports
 
 
 @dataclass(frozen=True)
@@ -133,23 +136,32 @@ def check_parity(project: Project) -> list[Problem]:
 
 
 def _sequence_problems(original: Page, translation: Page) -> list[Problem]:
+    """Every difference between the two pages' sequences of includes, outputs and figures."""
     expected, found = original.sequence(), translation.sequence()
-    if expected == found:
-        return []
-    for index, (want, have) in enumerate(zip(expected, found)):
-        if want != have:
-            return [Problem(
-                Location(translation.language, translation.path, translation.line_of(*have)),
-                f"expected {want[0]} {want[1]} (as in {original.path}:{original.line_of(*want)}), "
-                f"found {have[0]} {have[1]}",
-            )]
-    if len(expected) > len(found):
-        want = expected[len(found)]
-        return [Problem(Location(translation.language, translation.path, 1),
-                        f"missing {want[0]} {want[1]} (as in {original.path}:{original.line_of(*want)})")]
-    have = found[len(expected)]
-    return [Problem(Location(translation.language, translation.path, translation.line_of(*have)),
-                    f"extra {have[0]} {have[1]}, which {original.path} does not have")]
+    problems = []
+
+    def here(item: tuple[str, str] | None) -> Location:
+        line = translation.line_of(*item) if item else 1
+        return Location(translation.language, translation.path, line)
+
+    def there(item: tuple[str, str]) -> str:
+        return f"{original.path}:{original.line_of(*item)}"
+
+    matcher = difflib.SequenceMatcher(a=expected, b=found, autojunk=False)
+    for operation, a_start, a_end, b_start, b_end in matcher.get_opcodes():
+        wanted, have = expected[a_start:a_end], found[b_start:b_end]
+        if operation == "replace":
+            for want, got in zip(wanted, have):
+                problems.append(Problem(here(got), f"expected {want[0]} {want[1]} (as in {there(want)}), "
+                                                   f"found {got[0]} {got[1]}"))
+            wanted, have = wanted[len(have):], have[len(wanted):]
+        if operation in ("replace", "delete"):
+            before = found[b_start - 1] if b_start else None
+            problems += [Problem(here(before), f"missing {want[0]} {want[1]} (as in {there(want)})") for want in wanted]
+        if operation in ("replace", "insert"):
+            problems += [Problem(here(got), f"extra {got[0]} {got[1]}, which {original.path} does not have")
+                         for got in have]
+    return problems
 
 
 def _notebook_code_problems(original: Notebook, translation: Notebook) -> list[Problem]:
@@ -161,6 +173,34 @@ def _notebook_code_problems(original: Notebook, translation: Notebook) -> list[P
                             f"code differs from {original.path}; code cells must be identical in every language")]
     return [Problem(Location(translation.language, translation.path, 1, "cell"),
                     f"has {len(translation.code)} code cells, {original.path} has {len(original.code)}")]
+
+
+def check_snippet_dependencies(project: Project, page: Page) -> list[Problem]:
+    """A page showing a snippet that imports a sibling also shows the sibling, or links to a page
+    that does: otherwise the reader sees code that uses functions defined nowhere they can find."""
+    graph = sibling_imports(project.snippets_dir)
+    shown_here = {i.snippet for i in page.includes}
+    linked = {_linked_page(page, link.href) for link in page.links}
+    shown_by_linked = {i.snippet for p in project.pages if p.language == page.language and p.relative in linked
+                       for i in p.includes}
+    problems = []
+    for include in page.includes:
+        for needed in dependencies(graph, include.snippet):
+            if needed not in shown_here and needed not in shown_by_linked:
+                showing = sorted(p.relative for p in project.pages if p.language == page.language
+                                 and needed in {i.snippet for i in p.includes})
+                hint = f"link to {showing[0]}" if showing else "include it on some page"
+                problems.append(Problem(include.location, f"snippets/{include.snippet} imports snippets/{needed}, "
+                                        f"which this page neither includes nor links to ({hint})"))
+    return problems
+
+
+def _linked_page(page: Page, href: str) -> str | None:
+    """The page (relative to the language folder) that a relative link of ``page`` opens."""
+    target = href.split("#", 1)[0]
+    if not target or "://" in target or target.startswith(("/", "mailto:")):
+        return None
+    return posixpath.normpath(posixpath.join(posixpath.dirname(page.relative), target))
 
 
 def check_figures(project: Project, runs: dict[str, SnippetRun]) -> list[Problem]:

@@ -19,8 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from markdown_it import MarkdownIt
-from mdit_py_plugins.front_matter import front_matter_plugin
+from .markdown import parser
 
 INCLUDE_LINE = re.compile(r'^--8<--\s+"(?P<path>[^"]+)"\s*$')
 MARKER = re.compile(r"^<!--\s*(?P<kind>output|not-quoted):\s*(?P<path>\S+)\s*-->\s*$")
@@ -81,6 +80,12 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Link:
+    href: str
+    location: Location
+
+
+@dataclass(frozen=True)
 class ProseNumber:
     text: str
     location: Location
@@ -99,6 +104,7 @@ class Page:
     not_quoted: list[NotQuoted] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     numbers: list[ProseNumber] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
     errors: list[PageError] = field(default_factory=list)
 
     def sequence(self) -> list[tuple[str, str]]:
@@ -127,15 +133,14 @@ def decimal_number_pattern(language: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_.,])\d+{point}\d{{3,}}(?![0-9])")
 
 
-_parser = MarkdownIt("commonmark").enable("table").use(front_matter_plugin)
-
-
-def parse_page(path: Path, language: str, relative: str, repo_root: Path) -> Page:
+def parse_page(path: Path, language: str, relative: str, repo_root: Path, source: str | None = None) -> Page:
+    """Parse the page at ``path`` (or ``source``, its text as it was once, for drift)."""
     shown = path.relative_to(repo_root) if path.is_absolute() else path
     page = Page(language=language, path=shown, relative=relative)
-    source = path.read_text(encoding="utf-8")
+    if source is None:
+        source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
-    tokens = _parser.parse(source)
+    tokens = parser().parse(source)
     seen_lines: set[int] = set()
     numbers = decimal_number_pattern(language)
 
@@ -214,7 +219,9 @@ def _collect_inline(token, first_line: int, at, page: Page, numbers: re.Pattern[
         if child.type in ("softbreak", "hardbreak"):
             line += 1
         elif child.type == "image":
-            page.figures.append(Figure(child.attrGet("src"), at(line)))
+            page.figures.append(Figure(str(child.attrGet("src")), at(line)))
+        elif child.type == "link_open":
+            page.links.append(Link(str(child.attrGet("href")), at(line)))
         elif child.type in ("text", "code_inline"):
             for match in numbers.finditer(child.content):
                 page.numbers.append(ProseNumber(match.group(0), at(line + child.content.count("\n", 0, match.start()))))
@@ -226,7 +233,7 @@ def parse_markdown_cells(cells: list[str], language: str, path: Path) -> list[Pr
     found = []
     for index, text in enumerate(cells, start=1):
         page = Page(language, path, "")
-        for token in _parser.parse(text):
+        for token in parser().parse(text):
             if token.type == "inline":
                 _collect_inline(token, 0, lambda _l, i=index: Location(language, path, i, "cell"), page, numbers)
         found += page.numbers

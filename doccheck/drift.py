@@ -23,9 +23,9 @@ What the fingerprint covers: what a translator translates, nothing the update co
 
 Command line (from the repository root)::
 
-    python tests/doccheck/drift.py                        # the state of every translation
-    python tests/doccheck/drift.py --update PATH...       # record the current fingerprints
-    python tests/doccheck/drift.py --mark-outdated PATH...
+    python -m doccheck drift                        # the state of every translation
+    python -m doccheck drift --update PATH...       # record the current fingerprints
+    python -m doccheck drift --mark-outdated PATH...
 
 PATH is a translated page or a folder of them (``docs/zh`` means every Chinese page).
 ``--update`` also removes ``translation_outdated``.
@@ -33,18 +33,13 @@ PATH is a translated page or a folder of them (``docs/zh`` means every Chinese p
 
 from __future__ import annotations
 
-if __package__ in (None, ""):  # run as a script: make the sibling modules importable
-    import sys
-    from pathlib import Path as _Path
+import argparse
 
-    sys.path.insert(0, str(_Path(__file__).resolve().parents[1]))
-    __package__ = "doccheck"
-    import doccheck  # noqa: F401
-
+import difflib
 import hashlib
 import json
 import re
-import sys
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,7 +53,7 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(?P<body>.*?)(?:\r?\n)?^(?:---|\.\.\
 RECORD_LINE = re.compile(r"^translation_of:[ \t]*[\"']?(?P<value>[0-9a-fA-F]*)[\"']?[ \t]*$", re.M)
 OUTDATED_LINE = re.compile(r"^translation_outdated:[ \t]*(?P<value>\S+)[ \t]*$", re.M)
 TRUE_WORDS = {"true", "yes", "on"}
-COMMAND = "python tests/doccheck/drift.py"
+COMMAND = "python -m doccheck drift"
 
 
 @dataclass(frozen=True)
@@ -130,18 +125,51 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:FINGERPRINT_LENGTH]
 
 
-def fingerprint(path: Path, root: Path | None = None) -> str:
-    """The English page's fingerprint: its translatable content, outputs left out."""
+def translatable_text(path: Path, text: str | None = None) -> str:
+    """What a translator translates of a page (its text now, or ``text``, a former version)."""
+    if text is None:
+        text = path.read_bytes().decode("utf-8")
     if path.suffix == ".ipynb":
-        notebook = nbformat.read(path, as_version=4)
+        notebook = nbformat.reads(text, as_version=4)
         cells = [[cell.cell_type, cell.source] for cell in notebook.cells]
-        return _digest(json.dumps(cells, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-    text = path.read_bytes().decode("utf-8").replace("\r\n", "\n")
-    page = parse_page(path, "en", path.name, root or path.parent)
+        return json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("\r\n", "\n")
+    page = parse_page(path, "en", path.name, path.parent, source=text)
     lines = text.splitlines(keepends=True)
     for quote in sorted(page.outputs, key=lambda q: q.first_line, reverse=True):
-        del lines[quote.first_line:quote.end_line]
-    return _digest("".join(lines).encode("utf-8"))
+        del lines[quote.first_line : quote.end_line]
+    return "".join(lines)
+
+
+def fingerprint(path: Path, root: Path | None = None, text: str | None = None) -> str:
+    """The English page's fingerprint: its translatable content, outputs left out."""
+    return _digest(translatable_text(path, text).encode("utf-8"))
+
+
+def english_changes(translation: Translation) -> str:
+    """The English page's changes since the version the translation records, as a unified diff
+    of its translatable text, found by fingerprinting the page's versions in git history."""
+    record = read_record(translation.path)
+    if record.translation_of is None:
+        raise LookupError(f"{translation.shown} records no translation_of, so there is no version to compare with")
+    current = translatable_text(translation.english)
+    if record.translation_of == fingerprint(translation.english):
+        return ""
+    relative = translation.english.relative_to(translation.root).as_posix()
+    log = subprocess.run(["git", "log", "--format=%H", "--", relative], cwd=translation.root,
+                         capture_output=True, text=True, check=False)
+    for commit in log.stdout.split():
+        shown = subprocess.run(["git", "show", f"{commit}:{relative}"], cwd=translation.root,
+                               capture_output=True, check=False)
+        if shown.returncode != 0:
+            continue
+        old_text = shown.stdout.decode("utf-8")
+        if fingerprint(translation.english, text=old_text) == record.translation_of:
+            old = translatable_text(translation.english, old_text)
+            return "".join(difflib.unified_diff(old.splitlines(keepends=True), current.splitlines(keepends=True),
+                                                f"{relative} @ {commit[:12]} (translated)", f"{relative} (now)"))
+    raise LookupError(f"no committed version of {relative} has the fingerprint {record.translation_of} "
+                      f"that {translation.shown} records")
 
 
 def read_record(path: Path) -> Record:
@@ -225,34 +253,51 @@ def _select(project: Project, arguments: list[str]) -> list[Translation]:
     return list(chosen.values())
 
 
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog=COMMAND, description="Which version of its English page each translation translates.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     action = parser.add_mutually_exclusive_group()
-    action.add_argument("--update", action="store_true", help="record the English page's current fingerprint (the translation is up to date) and remove translation_outdated")
-    action.add_argument("--mark-outdated", action="store_true", help="mark the translation as lagging: the site shows a notice linking to the English page")
+    action.add_argument("--update", action="store_true",
+                        help="record the English page's current fingerprint (the translation is up to date) "
+                             "and remove translation_outdated; refused while the fidelity check fails")
+    action.add_argument("--mark-outdated", action="store_true",
+                        help="mark the translation as lagging: the site shows a notice linking to the English page")
+    action.add_argument("--diff", action="store_true",
+                        help="show what changed in the English page since the version the translation records")
     parser.add_argument("paths", nargs="*", help="translated pages, or folders of them (docs/zh)")
-    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2], help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    project = Project(args.root.resolve())
-    if args.update or args.mark_outdated:
-        if not args.paths:
-            parser.error("name the translated pages or folders to change")
+
+
+def run(project: Project, args: argparse.Namespace) -> int:
+    if (args.update or args.mark_outdated or args.diff) and not args.paths:
+        raise SystemExit("name the translated pages or folders")
+    if args.diff:
         for translation in _select(project, args.paths):
+            try:
+                changes = english_changes(translation)
+            except LookupError as error:
+                print(f"{translation.shown}: {error}")
+                continue
+            print(changes if changes else f"{translation.shown}: the English page has not changed since")
+        return 0
+    if args.update:
+        from .alignment import check_translation  # the fidelity check, which --update must not bypass
+
+        chosen = _select(project, args.paths)
+        refused = {t.path: check_translation(project, t.path) for t in chosen}
+        for translation in chosen:
+            problems = refused[translation.path]
+            if problems:
+                print(f"{translation.shown}: not recorded, the translation does not match the English page:")
+                print("\n".join(f"  {p}" for p in problems))
+                continue
             state = translation.state()
-            if args.update:
-                write_record(translation.path, state.current, outdated=False)
-                print(f"{translation.shown}: translation_of {state.current}")
-            else:
-                write_record(translation.path, None, outdated=True)
-                print(f"{translation.shown}: translation_outdated")
+            write_record(translation.path, state.current, outdated=False)
+            print(f"{translation.shown}: translation_of {state.current}")
+        return 1 if any(refused.values()) else 0
+    if args.mark_outdated:
+        for translation in _select(project, args.paths):
+            write_record(translation.path, None, outdated=True)
+            print(f"{translation.shown}: translation_outdated")
         return 0
     states = [t.state() for t in (_select(project, args.paths) if args.paths else translations(project))]
     for state in states:
         print(f"[{state.translation.language}] {state.translation.shown}: {state.label}")
     return 0 if all(s.ok for s in states) else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,18 @@
+"""doccheck: the guide's verifier. It finds what pages quote, runs the snippets, compares,
+rewrites stale outputs, and checks that translations say what the English pages say.
+
+One job per module:
+
+* ``project``: the layout of a documentation project (languages, pages, snippets, figures);
+* ``markdown``: the one Markdown parser every check uses;
+* ``pages``: includes, quoted outputs, figures, links and prose numbers of a page;
+* ``notebooks``: notebook pages: read, execute, compare, store outputs;
+* ``snippets``: which sibling snippets a snippet imports; importing snippets in tests;
+* ``runner`` and ``warm_server``: running snippets as a reader does (cold or forked warm);
+* ``session``: one run of the checks, each snippet and notebook executed at most once;
+* ``compare`` and ``update``: comparing quotes with output, and rewriting stale ones;
+* ``checks``: every check on pages, figures and parity, as functions returning problems;
+* ``alignment``: translation fidelity, block by block;
+* ``drift``: which English version each translation translates;
+* ``plugin``: the pytest plugin; ``cli``: ``python -m doccheck``.
+"""

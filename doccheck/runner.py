@@ -1,0 +1,279 @@
+"""Run snippet files the way a reader would: ``python snippets/<path>.py``, each in its own
+process, from an empty working directory, with a small, fixed environment.
+
+Two runners give the same result type, ``SnippetRun``:
+
+* ``ColdRunner``: a fresh ``python -E -s`` interpreter per snippet, exactly what a reader runs.
+* ``WarmRunner``: one server process (``doccheck.warm_server``) imports torch and the other
+  heavy modules once, then forks a child per snippet; the child runs the file as ``__main__``.
+  Each snippet still has a process of its own, so nothing leaks from one to the next, and the
+  start-up (mostly ``import torch``, about 2 s here) is paid once per session.
+
+``make_runner(snippets_dir, cold=...)`` chooses; where ``os.fork`` does not exist the warm
+runner is not available and the cold one is used (``Runner.note`` says so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+TIMEOUT_SECONDS = 300
+UNREACHABLE_PROXY = "http://127.0.0.1:9"  # discard port: any attempt to reach the network fails fast
+
+
+@dataclass
+class SnippetRun:
+    snippet: str
+    returncode: int
+    stdout: str
+    stderr: str
+    files: dict[str, bytes] = field(default_factory=dict)  # name -> content, written into the cwd
+
+    @property
+    def failed(self) -> bool:
+        return self.returncode != 0
+
+    def failure_report(self) -> str:
+        if self.returncode == -1:
+            return f"snippets/{self.snippet} did not finish within {TIMEOUT_SECONDS} s:\n{self.stderr.rstrip()}"
+        return f"snippets/{self.snippet} exited with status {self.returncode}:\n{self.stderr.rstrip()}"
+
+
+def snippet_environment(home: Path) -> dict[str, str]:
+    """Only what Python needs, plus what makes a run repeatable and offline."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "TMPDIR": str(home),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "CUDA_VISIBLE_DEVICES": "",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+        "MPLBACKEND": "Agg",
+        "MPLCONFIGDIR": str(home / "matplotlib"),
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "HTTP_PROXY": UNREACHABLE_PROXY,
+        "HTTPS_PROXY": UNREACHABLE_PROXY,
+        "http_proxy": UNREACHABLE_PROXY,
+        "https_proxy": UNREACHABLE_PROXY,
+        "NO_PROXY": "",
+    }
+
+
+class Runner(Protocol):
+    name: str
+    note: str | None  # said once in the report header, e.g. why the warm runner is not used
+
+    def run(self, snippet: str) -> SnippetRun: ...
+
+    def close(self) -> None: ...
+
+
+class _Scratch:
+    """An empty working directory and a home for one run; what the snippet writes is kept."""
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="snippet-"))
+        self.workdir = self.root / "cwd"
+        self.home = self.root / "home"
+        self.workdir.mkdir()
+        self.home.mkdir()
+
+    def written_files(self) -> dict[str, bytes]:
+        return {p.name: p.read_bytes() for p in sorted(self.workdir.rglob("*")) if p.is_file()}
+
+    def remove(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _missing(snippets_dir: Path, snippet: str) -> SnippetRun | None:
+    if (snippets_dir / snippet).is_file():
+        return None
+    return SnippetRun(snippet, 2, "", f"snippets/{snippet} does not exist")
+
+
+class ColdRunner:
+    """A fresh interpreter per snippet: ``python -E -s snippets/<path>.py``."""
+
+    name = "cold"
+
+    def __init__(self, snippets_dir: Path, note: str | None = None) -> None:
+        self.snippets_dir = snippets_dir
+        self.note = note
+
+    def run(self, snippet: str) -> SnippetRun:
+        missing = _missing(self.snippets_dir, snippet)
+        if missing:
+            return missing
+        scratch = _Scratch()
+        try:
+            done = subprocess.run(
+                # -E: ignore PYTHON* variables of whoever runs the tests; -s: no user site-packages.
+                # The snippet's own folder stays on sys.path, as with `python snippets/x.py`.
+                [sys.executable, "-E", "-s", str((self.snippets_dir / snippet).resolve())],
+                cwd=scratch.workdir,
+                env=snippet_environment(scratch.home),
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                timeout=TIMEOUT_SECONDS,
+            )
+        except subprocess.TimeoutExpired as timeout:
+            return SnippetRun(snippet, -1, _text(timeout.stdout), _text(timeout.stderr))
+        else:
+            return SnippetRun(snippet, done.returncode, done.stdout, done.stderr, scratch.written_files())
+        finally:
+            scratch.remove()
+
+    def close(self) -> None:
+        pass
+
+
+def _text(value: str | bytes | None) -> str:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value or ""
+
+
+class WarmRunner:
+    """Forks each snippet's process from a server that has imported the heavy modules once.
+
+    Requests and answers are JSON lines on the server's stdin and stdout. The server answers
+    ``started`` with the child's pid, then ``finished`` with its exit status; the child writes
+    its stdout and stderr into files of the run's scratch folder. Several runs may be under way
+    at once (one per calling thread).
+    """
+
+    name = "warm"
+    note = None
+
+    def __init__(self, snippets_dir: Path) -> None:
+        self.snippets_dir = snippets_dir
+        self._home = Path(tempfile.mkdtemp(prefix="snippet-server-"))
+        self._server = subprocess.Popen(
+            [sys.executable, "-E", "-s", "-m", "doccheck.warm_server"],
+            cwd=self._home,
+            env=snippet_environment(self._home),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        self._lock = threading.Lock()
+        self._waiting: dict[int, dict] = {}
+        self._next_id = 0
+        self._ready = threading.Event()
+        self._server_error: str | None = None
+        threading.Thread(target=self._read_answers, daemon=True).start()
+        threading.Thread(target=self._read_server_stderr, daemon=True).start()
+
+    def _read_server_stderr(self) -> None:
+        assert self._server.stderr is not None
+        self._stderr_text = self._server.stderr.read()
+
+    def _read_answers(self) -> None:
+        assert self._server.stdout is not None
+        for line in self._server.stdout:
+            answer = json.loads(line)
+            if answer["event"] == "ready":
+                self._ready.set()
+                continue
+            with self._lock:
+                slot = self._waiting.get(answer["id"])
+            if slot is None:
+                continue
+            if answer["event"] == "started":
+                slot["pid"] = answer["pid"]
+            else:
+                slot["returncode"] = answer["returncode"]
+                slot["done"].set()
+        self._server_error = "the snippet server stopped"
+        self._ready.set()
+        with self._lock:
+            for slot in self._waiting.values():
+                slot["done"].set()
+
+    def run(self, snippet: str) -> SnippetRun:
+        missing = _missing(self.snippets_dir, snippet)
+        if missing:
+            return missing
+        self._ready.wait()
+        scratch = _Scratch()
+        slot: dict = {"done": threading.Event(), "pid": None, "returncode": None}
+        with self._lock:
+            self._next_id += 1
+            number = self._next_id
+            self._waiting[number] = slot
+            request = {
+                "id": number,
+                "path": str((self.snippets_dir / snippet).resolve()),
+                "workdir": str(scratch.workdir),
+                "home": str(scratch.home),
+                "stdout": str(scratch.root / "stdout"),
+                "stderr": str(scratch.root / "stderr"),
+            }
+            assert self._server.stdin is not None
+            try:
+                self._server.stdin.write(json.dumps(request) + "\n")
+                self._server.stdin.flush()
+            except BrokenPipeError:
+                self._server_error = "the snippet server stopped"
+        try:
+            finished = slot["done"].wait(TIMEOUT_SECONDS) and slot["returncode"] is not None
+            if not finished:
+                if slot["pid"]:
+                    try:
+                        os.kill(slot["pid"], 9)
+                    except ProcessLookupError:
+                        pass
+                if self._server_error:
+                    server_stderr = getattr(self, "_stderr_text", "")
+                    return SnippetRun(snippet, 3, "", f"{self._server_error}:\n{server_stderr}")
+            stdout = _read(scratch.root / "stdout")
+            stderr = _read(scratch.root / "stderr")
+            if not finished:
+                return SnippetRun(snippet, -1, stdout, stderr)
+            return SnippetRun(snippet, slot["returncode"], stdout, stderr, scratch.written_files())
+        finally:
+            with self._lock:
+                self._waiting.pop(number, None)
+            scratch.remove()
+
+    def close(self) -> None:
+        if self._server.stdin:
+            try:
+                self._server.stdin.close()
+            except OSError:
+                pass
+        try:
+            self._server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._server.kill()
+        shutil.rmtree(self._home, ignore_errors=True)
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+
+
+def make_runner(snippets_dir: Path, cold: bool = False) -> Runner:
+    if cold:
+        return ColdRunner(snippets_dir)
+    if not hasattr(os, "fork"):
+        return ColdRunner(snippets_dir, note="this platform has no os.fork: every snippet starts a fresh interpreter")
+    return WarmRunner(snippets_dir)

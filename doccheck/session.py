@@ -1,0 +1,134 @@
+"""One run of the checks: the snippets and notebooks it executed, each at most once, and what
+it verified.
+
+Snippets run lazily: ``schedule`` queues the ones the selected checks will need (in the order
+they will need them), a worker pool runs them in parallel, and ``snippet_run`` waits for just
+the one asked for. Checking one page therefore runs only that page's snippets.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import nbformat
+
+from .notebooks import Notebook, execute
+from .pages import QuotedOutput
+from .project import Project
+from .runner import Runner, SnippetRun, make_runner
+
+
+@dataclass
+class Tally:
+    """What the session really ran and verified, for the summary line."""
+
+    snippets_run: int = 0
+    notebooks_run: int = 0
+    quotes_verified: int = 0
+    numbers_verified: int = 0
+    notebook_cells_verified: int = 0
+    fidelity_markers: int = 0
+    first_start: float | None = None
+    last_finish: float | None = None
+
+    @property
+    def snippet_seconds(self) -> float:
+        if self.first_start is None or self.last_finish is None:
+            return 0.0
+        return self.last_finish - self.first_start
+
+
+@dataclass
+class Stale:
+    """What ``--update-outputs`` rewrites: only what the selected checks found stale."""
+
+    quotes: list[QuotedOutput] = field(default_factory=list)
+    notebooks: list[Notebook] = field(default_factory=list)
+    figures: bool = False
+
+
+class DocSession:
+    def __init__(self, project: Project, cold: bool = False, workers: int | None = None) -> None:
+        self.project = project
+        self.cold = cold
+        self.tally = Tally()
+        self.stale = Stale()
+        self._workers = workers or max(1, os.cpu_count() or 1)
+        self._pool: ThreadPoolExecutor | None = None
+        self._runner: Runner | None = None
+        self._lock = threading.Lock()
+        self._snippets: dict[str, Future[SnippetRun]] = {}
+        self._notebooks: dict[str, Future[nbformat.NotebookNode]] = {}
+
+    # -- running ------------------------------------------------------------------------------
+
+    @property
+    def runner(self) -> Runner:
+        with self._lock:
+            if self._runner is None:
+                self._runner = make_runner(self.project.snippets_dir, cold=self.cold)
+            return self._runner
+
+    def _submit(self, job, *arguments) -> Future:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="doccheck")
+        return self._pool.submit(job, *arguments)
+
+    def _run_snippet(self, snippet: str) -> SnippetRun:
+        started = time.perf_counter()
+        with self._lock:
+            if self.tally.first_start is None:
+                self.tally.first_start = started
+        run = self.runner.run(snippet)
+        with self._lock:
+            self.tally.snippets_run += 1
+            self.tally.last_finish = time.perf_counter()
+        return run
+
+    def schedule(self, snippets: Iterable[str] = (), notebooks: Iterable[str] = ()) -> None:
+        """Start running these (if not yet started); nothing waits for them here."""
+        for snippet in snippets:
+            if snippet not in self._snippets:
+                self._snippets[snippet] = self._submit(self._run_snippet, snippet)
+        for relative in notebooks:
+            if relative not in self._notebooks:
+                self._notebooks[relative] = self._submit(self._execute_notebook, relative)
+
+    def snippet_run(self, snippet: str) -> SnippetRun:
+        self.schedule([snippet])
+        return self._snippets[snippet].result()
+
+    def snippet_runs(self, snippets: Iterable[str] | None = None) -> dict[str, SnippetRun]:
+        """Runs of the given snippets (default: every snippet a page includes)."""
+        wanted = sorted(set(self.project.included_snippets() if snippets is None else snippets))
+        self.schedule(wanted)
+        return {snippet: self._snippets[snippet].result() for snippet in wanted}
+
+    def completed_runs(self) -> dict[str, SnippetRun]:
+        """Every snippet run this session has finished, without starting any."""
+        return {s: f.result() for s, f in self._snippets.items() if f.done() and not f.exception()}
+
+    def _execute_notebook(self, relative: str) -> nbformat.NotebookNode:
+        source = next(
+            n for n in self.project.notebooks if n.relative == relative and n.language == self.project.source_language
+        )
+        executed = execute(source)
+        with self._lock:
+            self.tally.notebooks_run += 1
+        return executed
+
+    def executed_notebook(self, relative: str) -> nbformat.NotebookNode:
+        """A fresh run of the source-language notebook (its translations share its code)."""
+        self.schedule(notebooks=[relative])
+        return self._notebooks[relative].result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._runner is not None:
+            self._runner.close()
