@@ -37,8 +37,16 @@ ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)\s")
 DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
 INLINE_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])((?:[^$\\]|\\.)+?)(?<=[^\s\\])\$(?!\d)", re.S)
 LANGUAGE_NAMES = {"en": "English", "zh": "Chinese", "ko": "Korean", "pl": "Polish"}
-KIND_NAMES = {"p": "paragraph", "item": "list item", "row": "table row", "code": "code block", "math": "display math",
-              "image": "image", "admonition": "admonition", "hr": "horizontal rule"}
+KIND_NAMES = {
+    "p": "paragraph",
+    "item": "list item",
+    "row": "table row",
+    "code": "code block",
+    "math": "display math",
+    "image": "image",
+    "admonition": "admonition",
+    "hr": "horizontal rule",
+}
 
 
 @dataclass
@@ -53,13 +61,18 @@ class Block:
     images: Counter = field(default_factory=Counter)
     code: str = ""
     declared: str | None = None  # the reason of a fidelity marker right before it
+    excerpt: str = ""  # the start of its first source line, to quote in messages
 
     def where(self) -> str:
-        return f"cell {self.cell} line {self.line}" if self.cell else f"line {self.line}"
+        place = f"cell {self.cell} line {self.line}" if self.cell else f"line {self.line}"
+        return f'{place} ("{self.excerpt}")' if self.excerpt else place
 
     def name(self) -> str:
-        return f"heading level {self.kind[1]}" if self.kind[0] == "h" and self.kind[1:].isdigit() else \
-            KIND_NAMES.get(self.kind, self.kind)
+        return (
+            f"heading level {self.kind[1]}"
+            if self.kind[0] == "h" and self.kind[1:].isdigit()
+            else KIND_NAMES.get(self.kind, self.kind)
+        )
 
 
 # -- numbers ------------------------------------------------------------------------------
@@ -131,8 +144,10 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
                 kind = "math"
             elif ADMONITION.match(raw.lstrip()):
                 kind = "admonition"
-            elif children and all(c.type == "image" or (c.type == "text" and not c.content.strip())
-                                  or c.type in ("softbreak",) for c in children):
+            elif children and all(
+                c.type == "image" or (c.type == "text" and not c.content.strip()) or c.type in ("softbreak",)
+                for c in children
+            ):
                 kind = "image"
             blocks.append(Block(kind, first_line + start, cell, declared=pending_reason))
             pending_reason = None
@@ -151,7 +166,17 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
             pending_reason = None
         elif token.type == "inline" and blocks:
             _collect(blocks[-1], token, raw, language)
+    for block in blocks:
+        if not block.excerpt and cell is None or (cell is not None and not block.excerpt):
+            index = block.line - first_line
+            if 0 <= index < len(lines):
+                block.excerpt = _excerpt(lines[index])
     return blocks
+
+
+def _excerpt(line: str, width: int = 50) -> str:
+    text = " ".join(line.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _dedent(text: str) -> str:
@@ -211,7 +236,9 @@ class Finding:
         return f"[{self.language}] {self.path}{where}: {self.message}"
 
 
-def compare_pages(english: list[Block], translation: list[Block], path: Path, language: str) -> tuple[list[Finding], int]:
+def compare_pages(
+    english: list[Block], translation: list[Block], path: Path, language: str
+) -> tuple[list[Finding], int]:
     """What the translation changed, and how many declared differences it has."""
     name = LANGUAGE_NAMES.get(language, language)
     findings: list[Finding] = []
@@ -220,18 +247,21 @@ def compare_pages(english: list[Block], translation: list[Block], path: Path, la
     def at(block: Block | None) -> str:
         if block is None:
             return "1"
-        return block.where().replace("line ", "") if block.cell is None else block.where()
+        return str(block.line) if block.cell is None else f"cell {block.cell} line {block.line}"
 
-    matcher = SequenceMatcher(a=[b.kind for b in english], b=[b.kind for b in translation], autojunk=False)
-    opcodes = matcher.get_opcodes()
     absorbed_english: dict[int, list[Block]] = {}
     absorbed_translation: dict[int, list[Block]] = {}
     pairs: list[tuple[int, int]] = []
-    for operation, a0, a1, b0, b1 in opcodes:
+    for operation, a0, a1, b0, b1 in _align(english, translation):
         if operation == "equal":
             pairs += [(a0 + k, b0 + k) for k in range(a1 - a0)]
             continue
-        # a region that differs in kind: accepted only next to (or made of) declared blocks
+        if operation == "replace":  # the same number of blocks of other kinds: compare them pairwise
+            pairs += [(a0 + k, b0 + k) for k in range(min(a1 - a0, b1 - b0))]
+            a0, b0 = a0 + min(a1 - a0, b1 - b0), b0 + min(a1 - a0, b1 - b0)
+            if a0 == a1 and b0 == b1:
+                continue
+        # blocks with no counterpart: accepted only next to (or made of) declared blocks
         owner = next((j for j in range(b0, b1) if translation[j].declared), None)
         if owner is None and b0 > 0 and translation[b0 - 1].declared:
             owner = b0 - 1
@@ -239,32 +269,76 @@ def compare_pages(english: list[Block], translation: list[Block], path: Path, la
             owner = b1
         if owner is not None:
             absorbed_english.setdefault(owner, []).extend(english[a0:a1])
-            absorbed_translation.setdefault(owner, []).extend(t for j, t in enumerate(translation[b0:b1], b0)
-                                                               if j != owner)
-            if b0 <= owner < b1 and a1 > a0:
-                pairs.append((a0, owner))
-                absorbed_english[owner] = [e for e in absorbed_english[owner] if e is not english[a0]]
+            absorbed_translation.setdefault(owner, []).extend(
+                t for j, t in enumerate(translation[b0:b1], b0) if j != owner
+            )
             continue
         before = translation[b0 - 1] if b0 > 0 else None
         for block in english[a0:a1]:
-            findings.append(Finding(path, language, at(before),
-                                    f"English {block.where()} has a {block.name()} that the {name} page does not have "
-                                    f"(here, after {at(before)})" if before else
-                                    f"English {block.where()} has a {block.name()} that the {name} page does not have"))
+            after = f" (here, after {at(before)})" if before else ""
+            findings.append(
+                Finding(
+                    path,
+                    language,
+                    at(before),
+                    f"English {block.where()} has a {block.name()} that the {name} page does not have{after}",
+                )
+            )
         for block in translation[b0:b1]:
-            findings.append(Finding(path, language, at(block),
-                                    f"this {block.name()} has no counterpart in the English page "
-                                    f"(declare a justified difference with <!-- fidelity: reason --> before it)"))
+            findings.append(
+                Finding(
+                    path,
+                    language,
+                    at(block),
+                    f"this {block.name()} has no counterpart in the English page "
+                    f"(declare a justified difference with <!-- fidelity: reason --> before it)",
+                )
+            )
     for a, b in sorted(pairs, key=lambda pair: pair[1]):
         source, target = english[a], translation[b]
         english_group = [source, *absorbed_english.get(b, [])]
         target_group = [target, *absorbed_translation.get(b, [])]
         if source.kind != target.kind and not target.declared:
-            findings.append(Finding(path, language, at(target),
-                                    f"English {source.where()} is a {source.name()}; the {name} block is a {target.name()}"))
+            findings.append(
+                Finding(
+                    path,
+                    language,
+                    at(target),
+                    f"English {source.where()} is a {source.name()}; the {name} block is a {target.name()}",
+                )
+            )
         findings += _compare_content(english_group, target_group, path, language, at(target), source.where(), name)
     findings.sort(key=lambda f: (f.line.isdigit(), int(f.line) if f.line.isdigit() else 0, f.line))
     return findings, declared
+
+
+def _align(english: list[Block], translation: list[Block]) -> list[tuple[str, int, int, int, int]]:
+    """Opcodes pairing the two block sequences: first by kind and content (so an extra paragraph
+    is found where it is, not where the kinds first differ), then, inside each region that
+    differs, by kind alone (so a block whose number changed is still paired with its original)."""
+
+    def key(block: Block) -> tuple:
+        return (
+            block.kind,
+            tuple(sorted(block.numbers.elements())),
+            tuple(sorted(block.code_spans.elements())),
+            tuple(sorted(block.links.elements())),
+            tuple(sorted(block.math.elements())),
+            block.code,
+        )
+
+    opcodes: list[tuple[str, int, int, int, int]] = []
+    top = SequenceMatcher(a=[key(b) for b in english], b=[key(b) for b in translation], autojunk=False)
+    for operation, a0, a1, b0, b1 in top.get_opcodes():
+        if operation == "equal":
+            opcodes.append((operation, a0, a1, b0, b1))
+            continue
+        inner = SequenceMatcher(
+            a=[b.kind for b in english[a0:a1]], b=[b.kind for b in translation[b0:b1]], autojunk=False
+        )
+        for op, i0, i1, j0, j1 in inner.get_opcodes():
+            opcodes.append((op, a0 + i0, a0 + i1, b0 + j0, b0 + j1))
+    return opcodes
 
 
 def _total(blocks: list[Block], attribute: str) -> Counter:
@@ -277,22 +351,36 @@ def _total(blocks: list[Block], attribute: str) -> Counter:
 WHAT = {"numbers": "number", "code_spans": "code span", "math": "formula", "links": "link to", "images": "image"}
 
 
-def _compare_content(english: list[Block], translation: list[Block], path: Path, language: str, line: str,
-                     english_where: str, name: str) -> list[Finding]:
+def _compare_content(
+    english: list[Block], translation: list[Block], path: Path, language: str, line: str, english_where: str, name: str
+) -> list[Finding]:
     findings = []
     for attribute, what in WHAT.items():
         want, have = _total(english, attribute), _total(translation, attribute)
-        for value in sorted((want - have).elements()):
+        for value, count in sorted((want - have).items()):
             shown = f"`{value}`" if attribute == "code_spans" else value
-            findings.append(Finding(path, language, line, f"English {english_where} has {what} {shown}; "
-                                                          f"the {name} block has none"))
+            if have[value]:
+                message = (
+                    f"English {english_where} has {what} {shown} {want[value]} times; the {name} block "
+                    f"{have[value]} times"
+                )
+            else:
+                times = f" ({count} times)" if count > 1 else ""
+                message = f"English {english_where} has {what} {shown}{times}; the {name} block has none"
+            findings.append(Finding(path, language, line, message))
         extra = have - want
         if attribute == "numbers":
             extra = Counter({value: n for value, n in extra.items() if _notable(value)})
-        for value in sorted(extra.elements()):
+        for value in sorted(extra):
             shown = f"`{value}`" if attribute == "code_spans" else value
-            findings.append(Finding(path, language, line, f"the {name} block has {what} {shown}, which English "
-                                                          f"{english_where} does not have"))
+            findings.append(
+                Finding(
+                    path,
+                    language,
+                    line,
+                    f"the {name} block has {what} {shown}, which English {english_where} does not have",
+                )
+            )
     english_code = [b.code for b in english if b.kind.endswith("code")]
     translated_code = [b.code for b in translation if b.kind.endswith("code")]
     if english_code != translated_code:
@@ -311,11 +399,12 @@ def check_translation(project: Project, translated: Path) -> list[Finding]:
             if not english.is_file():
                 return []  # the parity check reports a page with no English original
             shown = translated.relative_to(project.root.resolve())
-            findings, _ = compare_pages(blocks_of_page(english, project.source_language),
-                                        blocks_of_page(translated, language), shown, language)
+            findings, _ = compare_pages(
+                blocks_of_page(english, project.source_language), blocks_of_page(translated, language), shown, language
+            )
             return findings
     raise ValueError(f"{translated} is not a translated page of {project.root}")
 
 
-def declared_count(project: Project, translated: Path, language: str) -> int:
+def declared_count(translated: Path, language: str) -> int:
     return sum(1 for b in blocks_of_page(translated, language) if b.declared)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from . import compare
 from .notebooks import Notebook, comparable
-from .pages import Location, Page, QuotedOutput
+from .pages import Location, NotQuoted, Page, QuotedOutput
 from .project import Project
 from .runner import SnippetRun
 from .snippets import dependencies, sibling_imports
@@ -51,12 +51,16 @@ def _prefixed(project: Project, message: str) -> str:
 
 def check_quote(project: Project, quote: QuotedOutput, run: SnippetRun | None) -> Problem | None:
     if run is None:
-        return Problem(quote.location, f"quotes the output of snippets/{quote.snippet}, which this page does not include")
+        return Problem(
+            quote.location, f"quotes the output of snippets/{quote.snippet}, which this page does not include"
+        )
     if run.failed:
         return Problem(quote.location, run.failure_report())
     if compare.matches(quote.text, run.stdout):
         return None
-    difference = compare.diff(quote.text, run.stdout, f"quoted in {quote.location}", f"printed by snippets/{quote.snippet}")
+    difference = compare.diff(
+        quote.text, run.stdout, f"quoted in {quote.location}", f"printed by snippets/{quote.snippet}"
+    )
     message = f"quoted output of snippets/{quote.snippet} differs from what it prints:\n{difference}"
     return Problem(quote.location, _prefixed(project, message))
 
@@ -77,13 +81,19 @@ def check_page_structure(project: Project, page: Page, runs: dict[str, SnippetRu
         run = runs.get(include.snippet)
         if run and not run.failed and run.stdout.strip() and include.snippet not in quoted:
             problems.append(
-                Problem(include.location, f"snippets/{include.snippet} prints output that this page never quotes "
-                        f"(add <!-- output: {include.snippet} --> before a fenced block, or "
-                        f"<!-- not-quoted: {include.snippet} -->)")
+                Problem(
+                    include.location,
+                    f"snippets/{include.snippet} prints output that this page never quotes "
+                    f"(add <!-- output: {include.snippet} --> before a fenced block, or "
+                    f"<!-- not-quoted: {include.snippet} -->)",
+                )
             )
-    for marker in [*page.outputs, *page.not_quoted]:
+    markers: list[QuotedOutput | NotQuoted] = [*page.outputs, *page.not_quoted]
+    for marker in markers:
         if marker.snippet not in included:
-            problems.append(Problem(marker.location, f"refers to snippets/{marker.snippet}, which this page does not include"))
+            problems.append(
+                Problem(marker.location, f"refers to snippets/{marker.snippet}, which this page does not include")
+            )
     return problems
 
 
@@ -116,7 +126,7 @@ def check_parity(project: Project) -> list[Problem]:
     source = project.source_language
     pages = {(p.language, p.relative): p for p in project.pages}
     notebooks = {(n.language, n.relative): n for n in project.notebooks}
-    files = {**pages, **notebooks}
+    files: dict[tuple[str, str], Page | Notebook] = {**pages, **notebooks}
     source_files = {relative: f.path for (language, relative), f in files.items() if language == source}
     for language in project.languages[1:]:
         translated = {relative: f.path for (lang, relative), f in files.items() if lang == language}
@@ -152,15 +162,17 @@ def _sequence_problems(original: Page, translation: Page) -> list[Problem]:
         wanted, have = expected[a_start:a_end], found[b_start:b_end]
         if operation == "replace":
             for want, got in zip(wanted, have):
-                problems.append(Problem(here(got), f"expected {want[0]} {want[1]} (as in {there(want)}), "
-                                                   f"found {got[0]} {got[1]}"))
-            wanted, have = wanted[len(have):], have[len(wanted):]
+                problems.append(
+                    Problem(here(got), f"expected {want[0]} {want[1]} (as in {there(want)}), found {got[0]} {got[1]}")
+                )
+            wanted, have = wanted[len(have) :], have[len(wanted) :]
         if operation in ("replace", "delete"):
             before = found[b_start - 1] if b_start else None
             problems += [Problem(here(before), f"missing {want[0]} {want[1]} (as in {there(want)})") for want in wanted]
         if operation in ("replace", "insert"):
-            problems += [Problem(here(got), f"extra {got[0]} {got[1]}, which {original.path} does not have")
-                         for got in have]
+            problems += [
+                Problem(here(got), f"extra {got[0]} {got[1]}, which {original.path} does not have") for got in have
+            ]
     return problems
 
 
@@ -169,10 +181,18 @@ def _notebook_code_problems(original: Notebook, translation: Notebook) -> list[P
         return []
     for (cell_number, cell), want in zip(translation.code_cells, original.code + [None] * len(translation.code)):
         if cell.source != want:
-            return [Problem(Location(translation.language, translation.path, cell_number, "cell"),
-                            f"code differs from {original.path}; code cells must be identical in every language")]
-    return [Problem(Location(translation.language, translation.path, 1, "cell"),
-                    f"has {len(translation.code)} code cells, {original.path} has {len(original.code)}")]
+            return [
+                Problem(
+                    Location(translation.language, translation.path, cell_number, "cell"),
+                    f"code differs from {original.path}; code cells must be identical in every language",
+                )
+            ]
+    return [
+        Problem(
+            Location(translation.language, translation.path, 1, "cell"),
+            f"has {len(translation.code)} code cells, {original.path} has {len(original.code)}",
+        )
+    ]
 
 
 def check_snippet_dependencies(project: Project, page: Page) -> list[Problem]:
@@ -181,17 +201,26 @@ def check_snippet_dependencies(project: Project, page: Page) -> list[Problem]:
     graph = sibling_imports(project.snippets_dir)
     shown_here = {i.snippet for i in page.includes}
     linked = {_linked_page(page, link.href) for link in page.links}
-    shown_by_linked = {i.snippet for p in project.pages if p.language == page.language and p.relative in linked
-                       for i in p.includes}
+    shown_by_linked = {
+        i.snippet for p in project.pages if p.language == page.language and p.relative in linked for i in p.includes
+    }
     problems = []
     for include in page.includes:
         for needed in dependencies(graph, include.snippet):
             if needed not in shown_here and needed not in shown_by_linked:
-                showing = sorted(p.relative for p in project.pages if p.language == page.language
-                                 and needed in {i.snippet for i in p.includes})
+                showing = sorted(
+                    p.relative
+                    for p in project.pages
+                    if p.language == page.language and needed in {i.snippet for i in p.includes}
+                )
                 hint = f"link to {showing[0]}" if showing else "include it on some page"
-                problems.append(Problem(include.location, f"snippets/{include.snippet} imports snippets/{needed}, "
-                                        f"which this page neither includes nor links to ({hint})"))
+                problems.append(
+                    Problem(
+                        include.location,
+                        f"snippets/{include.snippet} imports snippets/{needed}, "
+                        f"which this page neither includes nor links to ({hint})",
+                    )
+                )
     return problems
 
 
@@ -213,15 +242,23 @@ def check_figures(project: Project, runs: dict[str, SnippetRun]) -> list[Problem
             committed = project.figures_dir / name
             shown = committed.relative_to(project.root)
             if not committed.exists():
-                problems.append(Problem(None, f"snippets/{snippet} writes {name}, but {shown} is not committed (run the update command)"))
+                problems.append(
+                    Problem(
+                        None, f"snippets/{snippet} writes {name}, but {shown} is not committed (run the update command)"
+                    )
+                )
             elif committed.read_bytes() != content:
-                problems.append(Problem(None, f"{shown} differs from what snippets/{snippet} writes (run the update command)"))
+                problems.append(
+                    Problem(None, f"{shown} differs from what snippets/{snippet} writes (run the update command)")
+                )
     for page in project.pages:
         for figure in page.figures:
             if figure.name not in produced and not (project.figures_dir / figure.name).exists():
                 problems.append(Problem(figure.location, f"figure {figure.src} does not exist"))
             elif figure.name not in produced:
-                problems.append(Problem(figure.location, f"figure {figure.name} is written by no snippet, so nothing keeps it true"))
+                problems.append(
+                    Problem(figure.location, f"figure {figure.name} is written by no snippet, so nothing keeps it true")
+                )
     return problems
 
 
@@ -233,7 +270,9 @@ def check_notebook(project: Project, notebook: Notebook, executed) -> list[Probl
         if want != have:
             location = Location(notebook.language, notebook.path, cell_number, "cell")
             difference = compare.diff(want, have, f"stored in {location}", "printed by a fresh run")
-            problems.append(Problem(location, _prefixed(project, f"stored output differs from a fresh run:\n{difference}")))
+            problems.append(
+                Problem(location, _prefixed(project, f"stored output differs from a fresh run:\n{difference}"))
+            )
     outputs = [comparable(c) for c in fresh]
     problems += check_prose_numbers(notebook.prose_numbers, outputs)
     return problems

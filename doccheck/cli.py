@@ -41,8 +41,11 @@ def _relatives(project: Project, arguments: list[str]) -> set[str] | None:
             folder = project.language_dir(language).resolve()
             if target == folder or folder in target.parents:
                 inside = target.relative_to(folder).as_posix() if target != folder else ""
-                chosen |= {r for r in project.page_files(language) if r == inside or r.startswith(inside.rstrip("/") + "/")
-                           or not inside}
+                chosen |= {
+                    r
+                    for r in project.page_files(language)
+                    if r == inside or r.startswith(inside.rstrip("/") + "/") or not inside
+                }
                 found = True
         if not found:
             raise SystemExit(f"{argument} is no page or folder under {project.docs_dir}")
@@ -61,7 +64,9 @@ def static_problems(project: Project, relatives: set[str] | None) -> list:
         return relatives is None or relative in relatives
 
     problems: list = [p for p in checks.check_parity(project) if p.location is None or wanted(_relative_of(project, p))]
-    problems += [p for page in project.pages if wanted(page.relative) for p in checks.check_snippet_dependencies(project, page)]
+    problems += [
+        p for page in project.pages if wanted(page.relative) for p in checks.check_snippet_dependencies(project, page)
+    ]
     for translation in drift.translations(project):
         if wanted(translation.relative):
             problems += alignment.check_translation(project, translation.path)
@@ -83,8 +88,9 @@ def run_checks(project: Project, relatives: set[str] | None, cold: bool) -> tupl
     pages: list[Page] = [p for p in project.pages if relatives is None or p.relative in relatives]
     notebooks = [n for n in project.notebooks if relatives is None or n.relative in relatives]
     included = set(project.included_snippets())
-    session.schedule([i.snippet for p in pages for i in p.includes if i.snippet in included],
-                     {n.relative for n in notebooks})
+    session.schedule(
+        [i.snippet for p in pages for i in p.includes if i.snippet in included], {n.relative for n in notebooks}
+    )
     problems: list = []
     for page in pages:
         runs = session.snippet_runs([i.snippet for i in page.includes if i.snippet in included])
@@ -109,14 +115,19 @@ def run_checks(project: Project, relatives: set[str] | None, cold: bool) -> tupl
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m doccheck", description="The verifier of the guide: outputs, numbers and translations.")
+    parser = argparse.ArgumentParser(
+        prog="python -m doccheck", description="The verifier of the guide: outputs, numbers and translations."
+    )
     parser.add_argument("--root", type=Path, default=None, help="the project (default: the folder holding mkdocs.yml)")
     commands = parser.add_subparsers(dest="command", required=True)
 
     check = commands.add_parser("check", help="check pages against what their snippets print, in every language")
     check.add_argument("pages", nargs="*", help="pages or folders under docs/ (default: all)")
-    check.add_argument("--static", action="store_true",
-                       help="only the checks that run no code: parity, fidelity, drift, snippet imports")
+    check.add_argument(
+        "--static",
+        action="store_true",
+        help="only the checks that run no code: parity, fidelity, drift, snippet imports",
+    )
     check.add_argument("--cold", action="store_true", help="a fresh interpreter per snippet")
 
     rewrite = commands.add_parser("update", help="rewrite stale quoted outputs, notebook outputs and figures")
@@ -136,8 +147,12 @@ def main(argv: list[str] | None = None) -> int:
         return drift.run(project, args)
     if args.command == "fidelity":
         relatives = _relatives(project, args.pages)
-        findings = [f for t in drift.translations(project) if relatives is None or t.relative in relatives
-                    for f in alignment.check_translation(project, t.path)]
+        findings = [
+            f
+            for t in drift.translations(project)
+            if relatives is None or t.relative in relatives
+            for f in alignment.check_translation(project, t.path)
+        ]
         return _print(findings)
     relatives = _relatives(project, args.pages)
     if args.command == "check" and args.static:
@@ -149,8 +164,11 @@ def main(argv: list[str] | None = None) -> int:
             changed = update.update_pages(project, runs, session.stale.quotes)
             if session.stale.figures:
                 changed += update.update_figures(project, runs)
-            changed += [n.path for n in session.stale.notebooks
-                        if update.update_notebook(n, session.executed_notebook(n.relative))]
+            changed += [
+                n.path
+                for n in session.stale.notebooks
+                if update.update_notebook(n, session.executed_notebook(n.relative))
+            ]
             print(f"rewrote {len(changed)} file(s)" + "".join(f"\n  {path}" for path in changed))
             return 0
         if args.command == "check":

@@ -36,7 +36,7 @@ def matches(quoted_text: str, printed_text: str) -> bool:
     head, *middle, tail = segments
     if printed[: len(head)] != head:
         return False
-    if tail and printed[len(printed) - len(tail):] != tail:
+    if tail and printed[len(printed) - len(tail) :] != tail:
         return False
     position, end = len(head), len(printed) - len(tail)
     if end < position:
@@ -51,16 +51,14 @@ def matches(quoted_text: str, printed_text: str) -> bool:
 
 def _find(lines: list[str], segment: list[str], start: int, end: int) -> int | None:
     for index in range(start, end - len(segment) + 1):
-        if lines[index: index + len(segment)] == segment:
+        if lines[index : index + len(segment)] == segment:
             return index
     return None
 
 
 def diff(quoted_text: str, printed_text: str, quoted_name: str, printed_name: str) -> str:
     return "\n".join(
-        difflib.unified_diff(
-            normalize(quoted_text), normalize(printed_text), quoted_name, printed_name, lineterm=""
-        )
+        difflib.unified_diff(normalize(quoted_text), normalize(printed_text), quoted_name, printed_name, lineterm="")
     )
 
 
@@ -75,6 +73,6 @@ def updated_quote(quoted_text: str, printed_text: str) -> str:
     if len(segments) == 2:
         head, tail = len(segments[0]), len(segments[1])
         if head + tail < len(printed):
-            kept = printed[:head] + [ELISION] + (printed[len(printed) - tail:] if tail else [])
+            kept = printed[:head] + [ELISION] + (printed[len(printed) - tail :] if tail else [])
             return "\n".join(kept) + "\n"
     return "\n".join(printed) + "\n"

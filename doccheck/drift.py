@@ -34,7 +34,6 @@ PATH is a translated page or a folder of them (``docs/zh`` means every Chinese p
 from __future__ import annotations
 
 import argparse
-
 import difflib
 import hashlib
 import json
@@ -78,7 +77,7 @@ class Translation:
     def english_shown(self) -> Path:
         return self.english.relative_to(self.root)
 
-    def state(self) -> "State":
+    def state(self) -> State:
         return State(self, read_record(self.path), fingerprint(self.english, self.root))
 
 
@@ -156,20 +155,30 @@ def english_changes(translation: Translation) -> str:
     if record.translation_of == fingerprint(translation.english):
         return ""
     relative = translation.english.relative_to(translation.root).as_posix()
-    log = subprocess.run(["git", "log", "--format=%H", "--", relative], cwd=translation.root,
-                         capture_output=True, text=True, check=False)
+    log = subprocess.run(
+        ["git", "log", "--format=%H", "--", relative], cwd=translation.root, capture_output=True, text=True, check=False
+    )
     for commit in log.stdout.split():
-        shown = subprocess.run(["git", "show", f"{commit}:{relative}"], cwd=translation.root,
-                               capture_output=True, check=False)
+        shown = subprocess.run(
+            ["git", "show", f"{commit}:{relative}"], cwd=translation.root, capture_output=True, check=False
+        )
         if shown.returncode != 0:
             continue
         old_text = shown.stdout.decode("utf-8")
         if fingerprint(translation.english, text=old_text) == record.translation_of:
             old = translatable_text(translation.english, old_text)
-            return "".join(difflib.unified_diff(old.splitlines(keepends=True), current.splitlines(keepends=True),
-                                                f"{relative} @ {commit[:12]} (translated)", f"{relative} (now)"))
-    raise LookupError(f"no committed version of {relative} has the fingerprint {record.translation_of} "
-                      f"that {translation.shown} records")
+            return "".join(
+                difflib.unified_diff(
+                    old.splitlines(keepends=True),
+                    current.splitlines(keepends=True),
+                    f"{relative} @ {commit[:12]} (translated)",
+                    f"{relative} (now)",
+                )
+            )
+    raise LookupError(
+        f"no committed version of {relative} has the fingerprint {record.translation_of} "
+        f"that {translation.shown} records"
+    )
 
 
 def read_record(path: Path) -> Record:
@@ -209,7 +218,7 @@ def write_record(path: Path, translation_of: str | None, outdated: bool) -> None
     text = raw.replace("\r\n", "\n")
     front = FRONT_MATTER.match(text)
     body_lines = front["body"].split("\n") if front and front["body"] else []
-    rest = text[front.end():] if front else text
+    rest = text[front.end() :] if front else text
     kept = [line for line in body_lines if not RECORD_LINE.match(line) and not OUTDATED_LINE.match(line)]
     recorded = read_record(path).translation_of if translation_of is None else translation_of
     if recorded:
@@ -227,7 +236,9 @@ def translations(project: Project) -> list[Translation]:
     for language in project.languages[1:]:
         for relative, path in project.page_files(language).items():
             if relative in source:
-                found.append(Translation(language, relative, path.resolve(), source[relative].resolve(), project.root.resolve()))
+                found.append(
+                    Translation(language, relative, path.resolve(), source[relative].resolve(), project.root.resolve())
+                )
     return found
 
 
@@ -245,8 +256,11 @@ def _select(project: Project, arguments: list[str]) -> list[Translation]:
         matches = [t for p, t in every.items() if p == target or target in p.parents]
         if not matches:
             english = project.language_dir(project.source_language).resolve()
-            reason = ("is an English page: name its translations (docs/<language>/...)"
-                      if target == english or english in target.parents else "is no translated page or folder of them")
+            reason = (
+                "is an English page: name its translations (docs/<language>/...)"
+                if target == english or english in target.parents
+                else "is no translated page or folder of them"
+            )
             raise SystemExit(f"{argument} {reason}")
         for translation in matches:
             chosen[translation.path] = translation
@@ -255,13 +269,22 @@ def _select(project: Project, arguments: list[str]) -> list[Translation]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     action = parser.add_mutually_exclusive_group()
-    action.add_argument("--update", action="store_true",
-                        help="record the English page's current fingerprint (the translation is up to date) "
-                             "and remove translation_outdated; refused while the fidelity check fails")
-    action.add_argument("--mark-outdated", action="store_true",
-                        help="mark the translation as lagging: the site shows a notice linking to the English page")
-    action.add_argument("--diff", action="store_true",
-                        help="show what changed in the English page since the version the translation records")
+    action.add_argument(
+        "--update",
+        action="store_true",
+        help="record the English page's current fingerprint (the translation is up to date) "
+        "and remove translation_outdated; refused while the fidelity check fails",
+    )
+    action.add_argument(
+        "--mark-outdated",
+        action="store_true",
+        help="mark the translation as lagging: the site shows a notice linking to the English page",
+    )
+    action.add_argument(
+        "--diff",
+        action="store_true",
+        help="show what changed in the English page since the version the translation records",
+    )
     parser.add_argument("paths", nargs="*", help="translated pages, or folders of them (docs/zh)")
 
 

@@ -116,7 +116,7 @@ class Page:
         return [(kind, name) for _, kind, name in sorted(items)]
 
     def line_of(self, kind: str, name: str) -> int:
-        groups = {
+        groups: dict[str, list[SnippetInclude] | list[QuotedOutput] | list[NotQuoted]] = {
             "snippet": self.includes,
             "output of": self.outputs,
             "not-quoted": self.not_quoted,
@@ -167,7 +167,12 @@ def parse_page(path: Path, language: str, relative: str, repo_root: Path, source
             include = INCLUDE_LINE.match(token.content.strip())
             if include and "\n" not in token.content.strip():
                 if pending_marker:
-                    page.errors.append(PageError(at(pending_marker[2]), "output marker is followed by a snippet include, not by the quoted output"))
+                    page.errors.append(
+                        PageError(
+                            at(pending_marker[2]),
+                            "output marker is followed by a snippet include, not by the quoted output",
+                        )
+                    )
                     pending_marker = None
                 page.includes.append(SnippetInclude(_whole_file(include["path"], at(start + 1), page), at(start)))
                 seen_lines.add(start + 1)
@@ -184,7 +189,9 @@ def parse_page(path: Path, language: str, relative: str, repo_root: Path, source
             continue
         if pending_marker and token.type not in ("inline",):
             kind, snippet, marker_line = pending_marker
-            page.errors.append(PageError(at(marker_line), f"<!-- output: {snippet} --> must be followed directly by a fenced block"))
+            page.errors.append(
+                PageError(at(marker_line), f"<!-- output: {snippet} --> must be followed directly by a fenced block")
+            )
             pending_marker = None
         if token.type == "inline":
             _collect_inline(token, start, at, page, numbers)
@@ -196,8 +203,11 @@ def parse_page(path: Path, language: str, relative: str, repo_root: Path, source
             continue
         if RAW_INCLUDE.search(line) or RAW_MARKER.search(line):
             page.errors.append(
-                PageError(at(index), "snippet include or output marker is not a top-level block "
-                          "(put it outside admonitions, tabs and lists), so it could not be checked")
+                PageError(
+                    at(index),
+                    "snippet include or output marker is not a top-level block "
+                    "(put it outside admonitions, tabs and lists), so it could not be checked",
+                )
             )
     return page
 

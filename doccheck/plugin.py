@@ -164,9 +164,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, project: Project) -> Bu
     command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(site)]
     environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # as README's serve command
     started = time.perf_counter()
-    strict = subprocess.run(
-        [*command, "--strict"], cwd=project.root, env=environment, capture_output=True, text=True
-    )
+    strict = subprocess.run([*command, "--strict"], cwd=project.root, env=environment, capture_output=True, text=True)
     seconds = time.perf_counter() - started
     if strict.returncode != 0:
         subprocess.run([*command, "--no-strict"], cwd=project.root, env=environment, capture_output=True, text=True)

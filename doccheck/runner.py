@@ -3,7 +3,7 @@ process, from an empty working directory, with a small, fixed environment.
 
 Two runners give the same result type, ``SnippetRun``:
 
-* ``ColdRunner``: a fresh ``python -E -s`` interpreter per snippet, exactly what a reader runs.
+* ``ColdRunner``: a fresh ``python -s`` interpreter per snippet, exactly what a reader runs.
 * ``WarmRunner``: one server process (``doccheck.warm_server``) imports torch and the other
   heavy modules once, then forks a child per snippet; the child runs the file as ``__main__``.
   Each snippet still has a process of its own, so nothing leaks from one to the next, and the
@@ -122,9 +122,10 @@ class ColdRunner:
         scratch = _Scratch()
         try:
             done = subprocess.run(
-                # -E: ignore PYTHON* variables of whoever runs the tests; -s: no user site-packages.
-                # The snippet's own folder stays on sys.path, as with `python snippets/x.py`.
-                [sys.executable, "-E", "-s", str((self.snippets_dir / snippet).resolve())],
+                # The environment is built from scratch (no PYTHON* variable of whoever runs the tests
+                # gets in, and PYTHONHASHSEED=0 takes effect: -E would ignore it); -s: no user
+                # site-packages. The snippet's own folder is sys.path[0], as with `python snippets/x.py`.
+                [sys.executable, "-s", str((self.snippets_dir / snippet).resolve())],
                 cwd=scratch.workdir,
                 env=snippet_environment(scratch.home),
                 capture_output=True,
@@ -159,13 +160,13 @@ class WarmRunner:
     """
 
     name = "warm"
-    note = None
+    note: str | None = None
 
     def __init__(self, snippets_dir: Path) -> None:
         self.snippets_dir = snippets_dir
         self._home = Path(tempfile.mkdtemp(prefix="snippet-server-"))
         self._server = subprocess.Popen(
-            [sys.executable, "-E", "-s", "-m", "doccheck.warm_server"],
+            [sys.executable, "-s", "-m", "doccheck.warm_server"],
             cwd=self._home,
             env=snippet_environment(self._home),
             stdin=subprocess.PIPE,

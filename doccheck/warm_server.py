@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import runpy
 import sys
 import tempfile
@@ -24,10 +25,10 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot  # noqa: E402,F401
-import numpy  # noqa: E402,F401
+import numpy  # noqa: E402
 import safetensors.torch  # noqa: E402,F401
 import tokenizers  # noqa: E402,F401
-import torch  # noqa: E402,F401
+import torch  # noqa: E402
 import torch.nn.functional  # noqa: E402,F401
 
 _answer_lock = threading.Lock()
@@ -54,6 +55,11 @@ def _run_in_child(request: dict) -> int:
     home = request["home"]
     os.environ.update({"HOME": home, "TMPDIR": home, "MPLCONFIGDIR": str(Path(home) / "matplotlib")})
     tempfile.tempdir = None
+    # a fresh interpreter seeds these from the operating system: so does each child, or an
+    # unseeded snippet would print the same "random" numbers every time and hide its bug
+    torch.seed()
+    numpy.random.seed()
+    random.seed()
     os.chdir(request["workdir"])
     sys.argv = [str(path)]
     sys.path[0] = str(path.parent)

@@ -66,9 +66,15 @@ def to_mathml(tex: str, display: bool, where: str) -> str | None:
     mathml = FUNCTION_THEN_ARGUMENT.sub(lambda m: m[1] + THIN_SPACE, mathml)
     # the LaTeX source, for copy and paste and for screen readers that prefer it; Material's search
     # indexes the rendered formula, not this (it drops the attribute after indexing)
-    annotation = (f'<annotation encoding="application/x-tex" data-search-exclude="1">'
-                  f'{html.escape(tex.strip())}</annotation>')
-    return re.sub(r"(<math[^>]*>)(.*)(</math>)", lambda m: f"{m[1]}<semantics>{m[2]}{annotation}</semantics>{m[3]}", mathml, flags=re.S)
+    annotation = (
+        f'<annotation encoding="application/x-tex" data-search-exclude="1">{html.escape(tex.strip())}</annotation>'
+    )
+    return re.sub(
+        r"(<math[^>]*>)(.*)(</math>)",
+        lambda m: f"{m[1]}<semantics>{m[2]}{annotation}</semantics>{m[3]}",
+        mathml,
+        flags=re.S,
+    )
 
 
 def _convert_arithmatex(content: str, where: str) -> str:
@@ -96,11 +102,13 @@ def _convert_dollars(text: str, where: str) -> str:
     """Math in the text of one Markdown cell, skipping anything inside code."""
     pieces = re.split(r"(<[^>]+>)", text)
     # join runs of text outside code, so a formula spanning a line break stays whole
-    out, buffer, inside_code = [], [], 0
+    out: list[str] = []
+    buffer: list[str] = []
+    inside_code = 0
     for piece in pieces:
         if piece.startswith("<"):
-            name = re.match(r"</?\s*([a-zA-Z0-9]+)", piece)
-            name = name.group(1).lower() if name else ""
+            tag = re.match(r"</?\s*([a-zA-Z0-9]+)", piece)
+            name = tag.group(1).lower() if tag else ""
             if name in CODE_TAGS:
                 if not inside_code:
                     out.append(_replace_dollars("".join(buffer), where))
@@ -138,8 +146,8 @@ def _convert_notebook_markdown(content: str, where: str) -> str:
         if match.start() < position:
             continue
         end = _matching_div_end(content, match.start())
-        out.append(content[position:match.end()])
-        out.append(_convert_dollars(content[match.end():end], where))
+        out.append(content[position : match.end()])
+        out.append(_convert_dollars(content[match.end() : end], where))
         position = end
     out.append(content[position:])
     return "".join(out)

@@ -28,6 +28,7 @@ import logging
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import tinycss2
 from i18n_state import whole_site_built
@@ -104,6 +105,7 @@ def _name_headings(html: str) -> str:
 
 # -- after the build: one pruned, shared stylesheet -------------------------------------------
 
+
 def _strip_functional(selector: str, names=("not",)) -> str:
     """Remove :not(...) (its classes need not occur) and attribute selectors' contents."""
     selector = re.sub(r"\[[^\]]*\]", "[]", selector)
@@ -117,12 +119,14 @@ def _strip_functional(selector: str, names=("not",)) -> str:
                 depth += {"(": 1, ")": -1}.get(selector[end], 0)
                 if depth == 0:
                     break
-            selector = selector[:start] + selector[end + 1:]
+            selector = selector[:start] + selector[end + 1 :]
     return selector
 
 
 def _split_selectors(prelude: str) -> list[str]:
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in prelude:
         if char in "([":
             depth += 1
@@ -146,13 +150,14 @@ def _selector_used(selector: str, classes: set[str]) -> bool:
 
 def _prune_rules(rules, classes: set[str]) -> list:
     """(prelude or at-rule header, declarations or nested rules or raw text) for the rules to keep."""
-    kept = []
+    kept: list[tuple[str, Any]] = []
     for rule in rules:
         if rule.type == "qualified-rule":
             selectors = [s for s in _split_selectors(tinycss2.serialize(rule.prelude)) if _selector_used(s, classes)]
             if selectors:
                 declarations = [
-                    d for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True)
+                    d
+                    for d in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True)
                     if d.type == "declaration"
                 ]
                 kept.append((",".join(selectors), declarations))
@@ -161,7 +166,9 @@ def _prune_rules(rules, classes: set[str]) -> list:
                 continue
             header = "@" + rule.at_keyword + tinycss2.serialize(rule.prelude).rstrip()
             if rule.lower_at_keyword in ("media", "supports", "layer", "container") and rule.content is not None:
-                nested = _prune_rules(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True), classes)
+                nested = _prune_rules(
+                    tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True), classes
+                )
                 if nested:
                     kept.append((header, nested))
             else:
@@ -232,7 +239,9 @@ def page_classes(pages_html: list[str]) -> set[str]:
 
 def prune_css(css: str, pages_html: list[str]) -> str:
     """The rules of ``css`` that can match something in these pages, and the variables they use."""
-    kept = _prune_rules(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True), page_classes(pages_html))
+    kept = _prune_rules(
+        tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True), page_classes(pages_html)
+    )
     text = _serialize(kept, _used_custom_properties(kept, "\n".join(pages_html)))
     return ('@charset "UTF-8";\n' if not text.isascii() else "") + text + "\n"
 
@@ -241,8 +250,12 @@ def _cached_prune(css: str, pages_html: list[str], cache_dir: Path) -> str:
     """prune_css takes a second or two (tinycss2 parses 590 KB); its result depends only on the CSS,
     the classes and variables the pages use, and this file, so it is kept in .cache/."""
     key = hashlib.sha256()
-    for part in (css, *sorted(page_classes(pages_html)), *sorted(set(VAR_USE.findall("\n".join(pages_html)))),
-                 Path(__file__).read_text(encoding="utf-8")):
+    for part in (
+        css,
+        *sorted(page_classes(pages_html)),
+        *sorted(set(VAR_USE.findall("\n".join(pages_html)))),
+        Path(__file__).read_text(encoding="utf-8"),
+    ):
         key.update(part.encode("utf-8") + b"\0")
     cached = cache_dir / f"{key.hexdigest()[:24]}.css"
     if cached.is_file():
@@ -277,5 +290,7 @@ def on_post_build(*, config: MkDocsConfig) -> None:
         text = text.replace(MARKER, "")
         text = text.replace("</head>", f'<link rel="stylesheet" href="{href}">\n</head>', 1)
         path.write_text(text, encoding="utf-8")
-    log.info(f"notebook CSS: {sum(map(len, _css_blocks)) // 1024} KB inline per page -> "
-             f"{len(css) // 1024} KB shared in {target.relative_to(site)} ({len(pages)} pages)")
+    log.info(
+        f"notebook CSS: {sum(map(len, _css_blocks)) // 1024} KB inline per page -> "
+        f"{len(css) // 1024} KB shared in {target.relative_to(site)} ({len(pages)} pages)"
+    )

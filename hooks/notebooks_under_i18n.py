@@ -17,4 +17,4 @@ def _is_documentation_page(file: File) -> bool:
 
 
 def on_startup(*, command: str, dirty: bool) -> None:
-    File.is_documentation_page = _is_documentation_page
+    File.is_documentation_page = _is_documentation_page  # type: ignore[method-assign,assignment]

@@ -43,21 +43,32 @@ MERMAID_BLOCK = re.compile(r'<(pre|div)\b[^>]*\bclass="(?:[^"]*\s)?mermaid(?:\s[
 H1_END = re.compile(r"</h1>")
 
 NOTICE = {
-    "en": ("This translation may be outdated",
-           "The English page has changed since this page was translated. Read the ", "English page", " for the current version."),
-    "zh": ("此译文可能已过时",
-           "英文原文在本页翻译之后有过修改。最新内容请参阅", "英文原文", "。"),
-    "ko": ("이 번역은 최신이 아닐 수 있습니다",
-           "이 페이지를 번역한 뒤 영어 원문이 바뀌었습니다. 최신 내용은 ", "영어 원문", "을 참고하세요."),
-    "pl": ("To tłumaczenie może być nieaktualne",
-           "Angielski oryginał zmienił się od czasu przetłumaczenia tej strony. Aktualną wersję znajdziesz na ",
-           "stronie angielskiej", "."),
+    "en": (
+        "This translation may be outdated",
+        "The English page has changed since this page was translated. Read the ",
+        "English page",
+        " for the current version.",
+    ),
+    "zh": ("此译文可能已过时", "英文原文在本页翻译之后有过修改。最新内容请参阅", "英文原文", "。"),
+    "ko": (
+        "이 번역은 최신이 아닐 수 있습니다",
+        "이 페이지를 번역한 뒤 영어 원문이 바뀌었습니다. 최신 내용은 ",
+        "영어 원문",
+        "을 참고하세요.",
+    ),
+    "pl": (
+        "To tłumaczenie może być nieaktualne",
+        "Angielski oryginał zmienił się od czasu przetłumaczenia tej strony. Aktualną wersję znajdziesz na ",
+        "stronie angielskiej",
+        ".",
+    ),
 }
 
 _not_found_pages: dict[str, str] = {}
 
 
 # -- outdated translations -------------------------------------------------------------------
+
 
 def outdated_notice(language: str, english_href: str, english_language: str) -> str:
     title, before, link, after = NOTICE.get(language, NOTICE["en"])
@@ -96,24 +107,29 @@ def on_page_content(content: str, /, *, page: Page, config: MkDocsConfig, files:
     notice = outdated_notice(str(languages(config)[0]), get_relative_url(english.url, page.url), str(english_language))
     h1 = H1_END.search(content)
     if h1 and not page.file.src_uri.endswith(".ipynb"):
-        return content[:h1.end()] + notice + content[h1.end():]
+        return content[: h1.end()] + notice + content[h1.end() :]
     return notice + content
 
 
 # -- head links, Mermaid ---------------------------------------------------------------------
 
+
 def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     if MERMAID_BLOCK.search(output):
-        log.warning(f"{page.file.src_uri}: a Mermaid diagram makes Material load mermaid from unpkg.com; draw it as a figure instead")
+        log.warning(
+            f"{page.file.src_uri}: a Mermaid diagram makes Material load mermaid from unpkg.com; "
+            "draw it as a figure instead"
+        )
     return ALTERNATE_LINK.sub("", output)
 
 
 # -- 404 page per language -------------------------------------------------------------------
 
+
 def on_template_context(context: dict[str, Any], /, *, template_name: str, config: MkDocsConfig) -> dict[str, Any]:
     i18n = i18n_plugin(config)
     if template_name == "404.html" and i18n is not None and getattr(i18n, "extra_alternate", None):
-        config.extra.alternate = copy.deepcopy(i18n.extra_alternate)  # each language's home (what Jinja reads)
+        config.extra["alternate"] = copy.deepcopy(i18n.extra_alternate)  # each language's home, for Jinja
     return context
 
 

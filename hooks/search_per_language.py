@@ -96,7 +96,7 @@ def split_index(mixed: dict, languages: list[str], default: str, site: Path) -> 
     for doc in mixed["docs"]:
         first = doc["location"].split("/", 1)[0].split("#", 1)[0]
         if first in others:
-            doc = {**doc, "location": doc["location"][len(first) + 1:] if "/" in doc["location"] else ""}
+            doc = {**doc, "location": doc["location"][len(first) + 1 :] if "/" in doc["location"] else ""}
             docs[first].append(doc)
         else:
             docs[default].append(doc)

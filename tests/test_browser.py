@@ -33,11 +33,20 @@ from doccheck.site import BuiltPage, built_pages, language_root
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-HOW_TO_ENABLE = ("browser tests need Chromium at /usr/bin/chromium: `sudo apt-get install chromium fonts-noto-cjk` "
-                 "(Debian; .ci/run does it). Set DOCCHECK_REQUIRE_BROWSER=1 to make this a failure.")
+HOW_TO_ENABLE = (
+    "browser tests need Chromium at /usr/bin/chromium: `sudo apt-get install chromium fonts-noto-cjk` "
+    "(Debian; .ci/run does it). Set DOCCHECK_REQUIRE_BROWSER=1 to make this a failure."
+)
 # Words this guide cannot do without ("embedding", "layer"), and "RoPE", which every language
 # writes the same way, so results from another language would show up if search mixed them.
 # Polish: inflected forms and a form typed without diacritics must find the same pages.
@@ -91,7 +100,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path):
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "no-such-file")
-        return super().translate_path("/" + path[len(self.prefix):])
+        return super().translate_path("/" + path[len(self.prefix) :])
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory) / "404.html"
@@ -111,7 +120,9 @@ def server(built_site, project):
     """The built site at the same path as where it is deployed, so absolute links are tested too."""
     prefix = urlsplit(project.mkdocs_config.get("site_url") or "/").path or "/"
     handler = type("SiteHandler", (_Handler,), {"prefix": prefix if prefix.endswith("/") else prefix + "/"})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(built_site.path)))
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(built_site.path))
+    )
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}{handler.prefix}"
@@ -185,7 +196,8 @@ FACTS = """() => {
   const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, {
     acceptNode: node => {
       for (let el = node.parentElement; el && el !== content; el = el.parentElement)
-        if (skip.has(el.tagName.toUpperCase()) || el.classList.contains("clipboard-copy-txt")) return NodeFilter.FILTER_REJECT;
+        if (skip.has(el.tagName.toUpperCase()) || el.classList.contains("clipboard-copy-txt"))
+          return NodeFilter.FILTER_REJECT;
       return NodeFilter.FILTER_ACCEPT;
     }
   });
@@ -199,9 +211,11 @@ FACTS = """() => {
     arithmatexWithMath: document.querySelectorAll(".arithmatex math").length,
     math: document.querySelectorAll("math").length,
     invisibleMath: [...document.querySelectorAll("math")].filter(m => m.getBoundingClientRect().width === 0).length,
-    images: [...content.querySelectorAll("img")].map(i => ({src: i.currentSrc || i.src, complete: i.complete, width: i.naturalWidth})),
+    images: [...content.querySelectorAll("img")].map(
+      i => ({src: i.currentSrc || i.src, complete: i.complete, width: i.naturalWidth})),
     codeBlocks: content.querySelectorAll("pre > code").length,
-    copyButtons: [...content.querySelectorAll("pre > code")].filter(c => c.parentElement.querySelector("button[data-clipboard-target]")).length,
+    copyButtons: [...content.querySelectorAll("pre > code")]
+      .filter(c => c.parentElement.querySelector("button[data-clipboard-target]")).length,
     notebook: !!content.querySelector(".jupyter-wrapper"),
     cells: content.querySelectorAll(".jupyter-wrapper .jp-Notebook > .jp-Cell").length,
     codeCells: content.querySelectorAll(".jupyter-wrapper .jp-Notebook > .jp-CodeCell").length,
@@ -250,8 +264,16 @@ def visits(context, server, built_site, project) -> list[Visit]:
         tab.screenshot(path=shot)
         traffic = recorder.traffic
         traffic.foreign = list(context.traffic.foreign)
-        results.append(Visit(page, response.status, response.headers.get("content-type", ""), facts, traffic,
-                             _weight(site, traffic.local_paths)))
+        results.append(
+            Visit(
+                page,
+                response.status,
+                response.headers.get("content-type", ""),
+                facts,
+                traffic,
+                _weight(site, traffic.local_paths),
+            )
+        )
     tab.close()
     _write_weights(results)
     return results
@@ -266,18 +288,26 @@ def _weight(site: Path, paths: set[str]) -> int:
 def _write_weights(results: list[Visit]) -> None:
     """test-artifacts/page-weights.json: each page's HTML, and everything a first visit with an
     empty cache downloads (HTML, CSS, JavaScript, images, the language's search index)."""
+
     def summary(visits):
         if not visits:
             return None
-        return {"pages": len(visits),
-                "median_html_kb": round(statistics.median(v.page.path.stat().st_size for v in visits) / 1024),
-                "median_first_visit_kb": round(statistics.median(v.bytes for v in visits) / 1024)}
+        return {
+            "pages": len(visits),
+            "median_html_kb": round(statistics.median(v.page.path.stat().st_size for v in visits) / 1024),
+            "median_first_visit_kb": round(statistics.median(v.bytes for v in visits) / 1024),
+        }
 
     report = {
         "typical": summary([v for v in results if not v.facts["notebook"]]),
         "notebook": summary([v for v in results if v.facts["notebook"]]),
-        "pages": {f"/{v.page.url}": {"html_kb": round(v.page.path.stat().st_size / 1024), "first_visit_kb": round(v.bytes / 1024)}
-                  for v in results},
+        "pages": {
+            f"/{v.page.url}": {
+                "html_kb": round(v.page.path.stat().st_size / 1024),
+                "first_visit_kb": round(v.bytes / 1024),
+            }
+            for v in results
+        },
     }
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "page-weights.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
@@ -292,8 +322,13 @@ def _fail(problems: list[str]):
 
 
 def test_pages_are_html_in_their_language(visits):
-    _fail([f"{v.page}: status {v.status}, {v.content_type!r}, lang={v.facts['lang']!r}" for v in visits
-           if v.status != 200 or not v.content_type.startswith("text/html") or v.facts["lang"] != v.page.language])
+    _fail(
+        [
+            f"{v.page}: status {v.status}, {v.content_type!r}, lang={v.facts['lang']!r}"
+            for v in visits
+            if v.status != 200 or not v.content_type.startswith("text/html") or v.facts["lang"] != v.page.language
+        ]
+    )
 
 
 def test_no_console_errors_and_no_failed_requests(visits):
@@ -342,13 +377,19 @@ def test_math_is_rendered_as_mathml(visits):
         raw = RAW_MATH.search(f["text"])
         if raw:
             start = max(raw.start() - 40, 0)
-            problems.append(f"{v.page}: raw LaTeX delimiters in the text: …{f['text'][start:raw.end() + 40]}…")
+            problems.append(f"{v.page}: raw LaTeX delimiters in the text: …{f['text'][start : raw.end() + 40]}…")
     _fail(problems)
 
 
 def test_figures_load(visits):
-    _fail([f"{v.page}: image {i['src']} did not load" for v in visits for i in v.facts["images"]
-           if not i["complete"] or i["width"] == 0])
+    _fail(
+        [
+            f"{v.page}: image {i['src']} did not load"
+            for v in visits
+            for i in v.facts["images"]
+            if not i["complete"] or i["width"] == 0
+        ]
+    )
 
 
 def test_code_blocks_have_a_copy_button(visits):
@@ -365,7 +406,11 @@ def test_code_blocks_have_a_copy_button(visits):
 def test_notebook_pages_render(visits, project):
     notebooks = [v for v in visits if v.facts["notebook"]]
     expected = sum(1 for lang in project.languages for rel in project.page_files(lang) if rel.endswith(".ipynb"))
-    problems = [f"{len(notebooks)} notebook pages rendered, docs/ has {expected} notebooks"] if len(notebooks) != expected else []
+    problems = (
+        [f"{len(notebooks)} notebook pages rendered, docs/ has {expected} notebooks"]
+        if len(notebooks) != expected
+        else []
+    )
     for v in notebooks:
         if not v.facts["cells"] or not v.facts["codeCells"]:
             problems.append(f"{v.page}: no notebook cells")
@@ -376,9 +421,18 @@ def test_notebook_pages_render(visits, project):
 
 def test_a_click_in_the_language_menu_opens_the_translation(context, server, visits, project):
     """The menu's links are real: clicking through one page and back, in every language."""
-    start = next((v for v in visits if v.page.language == project.source_language and v.page.url
-                  and all(language_root(project, lang) + v.page.url in {w.page.url for w in visits}
-                          for lang in project.languages)), None)
+    start = next(
+        (
+            v
+            for v in visits
+            if v.page.language == project.source_language
+            and v.page.url
+            and all(
+                language_root(project, lang) + v.page.url in {w.page.url for w in visits} for lang in project.languages
+            )
+        ),
+        None,
+    )
     if start is None:
         pytest.skip("no page is translated into every language yet")
     tab = context.new_page()
@@ -408,15 +462,19 @@ def test_search_finds_words_in_the_page_language_only(context, server, project, 
     for language, tab in tabs.items():
         tab.bring_to_front()  # background tabs are throttled
         root = server + language_root(project, language)
-        other_roots = [server + language_root(project, other) for other in project.languages if language_root(project, other)]
+        other_roots = [
+            server + language_root(project, other) for other in project.languages if language_root(project, other)
+        ]
         for query in QUERIES.get(language, ["RoPE"]):
             links = _search(tab, query)
             if not links:
                 problems.append(f"[{language}] search for {query!r} found nothing")
             for link in links:
-                if not link.startswith(root) or (language == project.source_language and link.startswith(tuple(other_roots))):
+                if not link.startswith(root) or (
+                    language == project.source_language and link.startswith(tuple(other_roots))
+                ):
                     problems.append(f"[{language}] search for {query!r} returned {link}, a page of another language")
-                elif not (site / link[len(server):].split("#")[0] / "index.html").is_file():
+                elif not (site / link[len(server) :].split("#")[0] / "index.html").is_file():
                     problems.append(f"[{language}] search for {query!r} returned {link}, which does not exist")
         shot = ARTIFACTS / "screenshots" / language / "search.png"
         shot.parent.mkdir(parents=True, exist_ok=True)

@@ -67,8 +67,9 @@ def test_complex_form_matches_rotary_embedding_torch(batch, heads, seq, head_dim
     reference = RotaryEmbedding(dim=head_dim, theta=base, cache_if_possible=False)
     positions = torch.arange(seq) + offset
     for t in (q, k):
-        assert_close(rope_complex.apply_rope_complex(t, positions, base),
-                     reference.rotate_queries_or_keys(t, offset=offset))
+        assert_close(
+            rope_complex.apply_rope_complex(t, positions, base), reference.rotate_queries_or_keys(t, offset=offset)
+        )
 
 
 def test_complex_form_matches_rotary_embedding_torch_cached_path():
@@ -76,8 +77,9 @@ def test_complex_form_matches_rotary_embedding_torch_cached_path():
     q, _ = random_qk(2, 4, 12, 16)
     reference = RotaryEmbedding(dim=16)
     reference.rotate_queries_or_keys(torch.zeros(1, 1, 64, 16))  # fills its cache for positions 0..63
-    assert_close(rope_complex.apply_rope_complex(q, torch.arange(12) + 40),
-                 reference.rotate_queries_or_keys(q, offset=40))
+    assert_close(
+        rope_complex.apply_rope_complex(q, torch.arange(12) + 40), reference.rotate_queries_or_keys(q, offset=40)
+    )
 
 
 @pytest.mark.parametrize("batch, heads, seq, head_dim, base, offset", CASES, ids=IDS)
@@ -153,8 +155,10 @@ def test_ntk_base_matches_rotary_embedding_torch(scale, head_dim):
     q, _ = random_qk(1, 2, 20, head_dim)
     base = long_context.ntk_base(10000.0, scale, head_dim)
     reference = RotaryEmbedding(dim=head_dim, theta=10000.0, theta_rescale_factor=scale, cache_if_possible=False)
-    assert_close(rope_complex.apply_rope_complex(q, torch.arange(20) + 1000, base),
-                 reference.rotate_queries_or_keys(q, offset=1000))
+    assert_close(
+        rope_complex.apply_rope_complex(q, torch.arange(20) + 1000, base),
+        reference.rotate_queries_or_keys(q, offset=1000),
+    )
     # the property the long-context page states: the lowest frequency is divided by exactly `scale`
     ratio = long_context.inverse_frequencies(head_dim, base) / long_context.inverse_frequencies(head_dim)
     assert ratio[0].item() == 1.0

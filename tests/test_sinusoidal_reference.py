@@ -28,8 +28,11 @@ def formula(positions, dim, base=10000.0):
 
 
 @pytest.mark.parametrize("dim", [2, 6, 64, 512])
-@pytest.mark.parametrize("positions", [range(1), range(7), range(300), range(0, 4096, 7), range(10000, 10064)],
-                         ids=["0", "0-6", "0-299", "0-4095-step7", "10000-10063"])
+@pytest.mark.parametrize(
+    "positions",
+    [range(1), range(7), range(300), range(0, 4096, 7), range(10000, 10064)],
+    ids=["0", "0-6", "0-299", "0-4095-step7", "10000-10063"],
+)
 def test_matches_float64_formula(positions, dim):
     ours = sinusoidal.sinusoidal_encoding(torch.tensor(list(positions)), dim)
     assert ours.shape == (len(positions), dim) and ours.dtype == torch.float32
@@ -38,8 +41,12 @@ def test_matches_float64_formula(positions, dim):
 
 def test_other_base():
     positions = range(50)
-    torch.testing.assert_close(sinusoidal.sinusoidal_encoding(torch.arange(50), 16, base=500.0).double(),
-                               formula(positions, 16, base=500.0), atol=ATOL, rtol=0)
+    torch.testing.assert_close(
+        sinusoidal.sinusoidal_encoding(torch.arange(50), 16, base=500.0).double(),
+        formula(positions, 16, base=500.0),
+        atol=ATOL,
+        rtol=0,
+    )
 
 
 # Layout of PositionalEncoding1D(channels) (positional_encodings/torch_encodings.py): it rounds
@@ -68,5 +75,6 @@ def test_odd_dim_mapping_to_package(dim):
     reference = PositionalEncoding1D(dim)(torch.zeros(1, 40, dim))[0]
     with pytest.raises(ValueError):
         sinusoidal.sinusoidal_encoding(torch.arange(40), dim)
-    torch.testing.assert_close(sinusoidal.sinusoidal_encoding(torch.arange(40), dim + 1)[:, :dim], reference,
-                               atol=ATOL, rtol=0)
+    torch.testing.assert_close(
+        sinusoidal.sinusoidal_encoding(torch.arange(40), dim + 1)[:, :dim], reference, atol=ATOL, rtol=0
+    )

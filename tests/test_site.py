@@ -106,7 +106,11 @@ def test_notebook_pages_are_html_in_every_language(project, site):
             text = target.read_text(encoding="utf-8")
             if text.lstrip().startswith("{"):
                 problems.append(f"[{language}] {target.relative_to(site)} is the notebook's raw JSON, not a page")
-            elif not text.lstrip().lower().startswith("<!doctype html") or 'class="jupyter-wrapper"' not in text or "jp-Cell" not in text:
+            elif (
+                not text.lstrip().lower().startswith("<!doctype html")
+                or 'class="jupyter-wrapper"' not in text
+                or "jp-Cell" not in text
+            ):
                 problems.append(f"[{language}] {target.relative_to(site)} is not a rendered notebook page")
     for copied in site.rglob("*.ipynb"):
         problems.append(f"{copied.relative_to(site)}: a notebook was copied into the site as raw JSON")
@@ -117,21 +121,41 @@ def test_notebook_pages_are_html_in_every_language(project, site):
 
 # Attributes that make a browser load something (not <a href>, which is a link a reader follows)
 LOADING = {
-    "script": ("src",), "img": ("src", "srcset"), "source": ("src", "srcset"), "video": ("src", "poster"),
-    "audio": ("src",), "iframe": ("src",), "embed": ("src",), "object": ("data",), "track": ("src",),
-    "input": ("src",), "use": ("href", "xlink:href"), "image": ("href", "xlink:href"),
+    "script": ("src",),
+    "img": ("src", "srcset"),
+    "source": ("src", "srcset"),
+    "video": ("src", "poster"),
+    "audio": ("src",),
+    "iframe": ("src",),
+    "embed": ("src",),
+    "object": ("data",),
+    "track": ("src",),
+    "input": ("src",),
+    "use": ("href", "xlink:href"),
+    "image": ("href", "xlink:href"),
 }
-LOADING_LINK_RELS = {"stylesheet", "preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch", "icon",
-                     "shortcut", "apple-touch-icon", "manifest", "mask-icon"}
+LOADING_LINK_RELS = {
+    "stylesheet",
+    "preload",
+    "modulepreload",
+    "prefetch",
+    "preconnect",
+    "dns-prefetch",
+    "icon",
+    "shortcut",
+    "apple-touch-icon",
+    "manifest",
+    "mask-icon",
+}
 EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.I)
 CSS_URL = re.compile(r"""url\(\s*['"]?([^'")\s]+)|@import\s+['"]([^'"]+)""", re.I)
 URL_IN_CODE = re.compile(r"https?://[^\s'\"`)<>]+")
 NAMESPACES = ("http://www.w3.org/",)
 # Absolute URLs inside Material's JavaScript, each loaded only in a situation this site never has
 GATED_SCRIPT_URLS = {
-    "https://unpkg.com/mermaid@": "mermaid, for a pre.mermaid block (test_no_page_triggers_a_gated_download finds none)",
+    "https://unpkg.com/mermaid@": "mermaid, for a pre.mermaid block (none: test_no_page_triggers_a_gated_download)",
     "https://unpkg.com/resize-observer-polyfill": "only in browsers without ResizeObserver (none since 2020)",
-    "https://api.github.com/": "repository facts, for a [data-md-component=source] element (the theme override removes it)",
+    "https://api.github.com/": "repository facts, for a [data-md-component=source] element (the theme removes it)",
     "https://${": "GitLab repository facts, same condition",
 }
 SCRIPT_URL_LITERAL = re.compile(r"""(["'`])(https?://[^"'`\s]*)\1""")
@@ -188,11 +212,18 @@ def test_no_page_triggers_a_gated_download(site):
         for tag, attrs in parse(path).tags:
             classes = attrs.get("class", "").split()
             if tag in ("pre", "div") and "mermaid" in classes:
-                problems.append(f"{path.relative_to(site)}: <{tag} class=mermaid> makes Material load mermaid from unpkg.com")
+                problems.append(
+                    f"{path.relative_to(site)}: <{tag} class=mermaid> makes Material load mermaid from unpkg.com"
+                )
             if attrs.get("data-md-component") == "source":
-                problems.append(f"{path.relative_to(site)}: [data-md-component=source] makes Material call api.github.com")
+                problems.append(
+                    f"{path.relative_to(site)}: [data-md-component=source] makes Material call api.github.com"
+                )
             if tag == "link" and attrs.get("rel") == "alternate" and "hreflang" in attrs:
-                problems.append(f"{path.relative_to(site)}: <link rel=alternate> makes Material fetch {attrs.get('href')}sitemap.xml")
+                problems.append(
+                    f"{path.relative_to(site)}: <link rel=alternate> makes Material fetch "
+                    f"{attrs.get('href')}sitemap.xml"
+                )
     _fail(problems)
 
 
@@ -212,7 +243,9 @@ def test_math_is_mathml(pages):
 
 
 def _index(site: Path, project, language: str) -> dict:
-    return json.loads((site / language_root(project, language) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (site / language_root(project, language) / "search" / "search_index.json").read_text(encoding="utf-8")
+    )
 
 
 def test_each_language_has_its_own_search_index(project, site, pages):
@@ -231,8 +264,11 @@ def test_each_language_has_its_own_search_index(project, site, pages):
         for page in (p for p in pages if p.language == language):
             if page.url.removeprefix(root) not in indexed:
                 problems.append(f"{page}: not in the {language} search index")
-            config = re.search(r'<script id="__config" type="application/json">(.*?)</script>',
-                               page.path.read_text(encoding="utf-8"), re.S)
+            config = re.search(
+                r'<script id="__config" type="application/json">(.*?)</script>',
+                page.path.read_text(encoding="utf-8"),
+                re.S,
+            )
             base = json.loads(config.group(1))["base"] if config else None
             page_address = "http://site/" + page.url
             if base is None or urljoin(page_address, base.rstrip("/") + "/") != "http://site/" + root:
@@ -248,7 +284,11 @@ def test_edit_links_open_the_page_in_its_own_language(project, pages):
     config = project.mkdocs_config
     prefix = config["repo_url"].rstrip("/") + "/" + config["edit_uri"].strip("/") + "/"
     for page in pages:
-        edits = [a["href"] for tag, a in parse(page.path).tags if tag == "a" and "md-content__button" in a.get("class", "") and "href" in a]
+        edits = [
+            a["href"]
+            for tag, a in parse(page.path).tags
+            if tag == "a" and "md-content__button" in a.get("class", "") and "href" in a
+        ]
         if not edits:
             problems.append(f"{page}: no 'edit this page' link")
             continue
@@ -279,15 +319,25 @@ def test_every_language_has_a_home_and_a_404_page(project, site):
         for tag, attrs in tags.tags:
             for name in ("src", "href"):
                 value = attrs.get(name, "")
-                if tag in ("script", "link", "img") and value and not value.startswith(("/", "http://", "https://", "data:")):
+                if (
+                    tag in ("script", "link", "img")
+                    and value
+                    and not value.startswith(("/", "http://", "https://", "data:"))
+                ):
                     problems.append(f"/{root}404.html: <{tag} {name}={value!r}> breaks when served below the site root")
-        menu = {a.get("hreflang"): a.get("href") for t, a in tags.tags if t == "a" and "md-select__link" in a.get("class", "")}
+        menu = {
+            a.get("hreflang"): a.get("href")
+            for t, a in tags.tags
+            if t == "a" and "md-select__link" in a.get("class", "")
+        }
         site_path = urlsplit(project.mkdocs_config.get("site_url") or "/").path  # the 404 page's links are absolute
         for other in project.languages:
             target = urlsplit(menu.get(other) or "").path
-            target = target[len(site_path):] if target.startswith(site_path) else target
+            target = target[len(site_path) :] if target.startswith(site_path) else target
             if target.strip("/") != language_root(project, other).strip("/"):
-                problems.append(f"/{root}404.html: the language menu leads to {menu.get(other)!r} for {other}, not its home")
+                problems.append(
+                    f"/{root}404.html: the language menu leads to {menu.get(other)!r} for {other}, not its home"
+                )
     _fail(problems)
 
 
@@ -303,7 +353,9 @@ def test_outdated_translations_show_a_notice_and_current_ones_do_not(project, si
         if outdated and not shown:
             problems.append(f"[{translation.language}] {translation.shown} is outdated, but its page shows no notice")
         if shown and not outdated:
-            problems.append(f"[{translation.language}] {translation.shown} is up to date, but its page says it may be outdated")
+            problems.append(
+                f"[{translation.language}] {translation.shown} is up to date, but its page says it may be outdated"
+            )
     _fail(problems)
 
 

@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-
 from pathlib import Path
 
 import nbformat
@@ -99,7 +98,9 @@ def test_changed_english_prose_fails_naming_page_and_language(small_project):
     assert _problems(small_project) == []
 
     english = small_project.root / "docs/en/page.md"
-    english.write_text(english.read_text(encoding="utf-8").replace("More prose.", "More, better prose."), encoding="utf-8")
+    english.write_text(
+        english.read_text(encoding="utf-8").replace("More prose.", "More, better prose."), encoding="utf-8"
+    )
     notebook = nbformat.read(small_project.root / "docs/en/nb.ipynb", as_version=4)
     notebook.cells[0].source += "\n\nA new sentence."
     nbformat.write(notebook, small_project.root / "docs/en/nb.ipynb")
@@ -115,7 +116,9 @@ def test_refreshed_outputs_do_not_mark_translations_outdated(small_project):
     for translation in drift.translations(small_project):
         drift.write_record(translation.path, translation.state().current, outdated=False)
     english = small_project.root / "docs/en/page.md"
-    english.write_text(english.read_text(encoding="utf-8").replace("0.3374\n", "0.3375\nand a new line\n"), encoding="utf-8")
+    english.write_text(
+        english.read_text(encoding="utf-8").replace("0.3374\n", "0.3375\nand a new line\n"), encoding="utf-8"
+    )
     nbformat.write(_notebook("# A page (notebook)", "0.3375\n"), small_project.root / "docs/en/nb.ipynb")
     assert _problems(small_project) == []
 
@@ -142,8 +145,9 @@ def test_the_command_records_and_marks(small_project, capsys):
     with pytest.raises(SystemExit, match="English page"):
         run("--update", "docs/en/page.md")
     # and as README runs it, from inside the project
-    script = subprocess.run([sys.executable, "-m", "doccheck", "drift"], cwd=small_project.root / "docs",
-                            capture_output=True, text=True)
+    script = subprocess.run(
+        [sys.executable, "-m", "doccheck", "drift"], cwd=small_project.root / "docs", capture_output=True, text=True
+    )
     assert script.returncode == 0 and "[zh] docs/zh/page.md: up to date" in script.stdout, script.stdout + script.stderr
 
 
@@ -162,25 +166,39 @@ def test_built_pages_show_the_notice_only_when_outdated(small_project):
 
     hooks = HOOKS
     config = {
-        "site_name": "drift fixture", "docs_dir": "docs", "use_directory_urls": True,
+        "site_name": "drift fixture",
+        "docs_dir": "docs",
+        "use_directory_urls": True,
         "theme": {"name": "material", "font": False},
         "hooks": [str(hooks / "notebooks_under_i18n.py"), str(hooks / "reader_pages.py")],
         "plugins": [
-            {"i18n": {"docs_structure": "folder", "languages": [
-                {"locale": "en", "default": True, "name": "English"}, {"locale": "zh", "name": "中文"}]}},
+            {
+                "i18n": {
+                    "docs_structure": "folder",
+                    "languages": [
+                        {"locale": "en", "default": True, "name": "English"},
+                        {"locale": "zh", "name": "中文"},
+                    ],
+                }
+            },
             {"mkdocs-jupyter": {"execute": False, "include_requirejs": False}},
         ],
     }
     (root / "mkdocs.yml").write_text(json.dumps(config), encoding="utf-8")  # JSON is YAML
-    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(root / "site")],
-                           cwd=root, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(root / "site")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
     assert build.returncode == 0, build.stdout + build.stderr
     site = root / "site"
 
     def notice(path: str) -> str | None:
         text = (site / path / "index.html").read_text(encoding="utf-8")
         start = text.find('class="admonition warning translation-outdated"')
-        return None if start < 0 else text[start:text.find("</div>", start)]
+        return None if start < 0 else text[start : text.find("</div>", start)]
 
     page, nb = notice("zh/page"), notice("zh/nb")
     assert page and "此译文可能已过时" in page and 'href="../../page/"' in page, page

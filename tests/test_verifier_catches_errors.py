@@ -43,8 +43,12 @@ def all_problems(root: Path) -> list[str]:
     for page in project.pages:
         problems += checks.check_page_structure(project, page, runs)
         problems += checks.check_snippet_dependencies(project, page)
-        problems += checks.check_prose_numbers(page.numbers, [runs[i.snippet].stdout for i in page.includes if i.snippet in runs])
-    problems += checks.check_unused_snippets(project) + checks.check_figures(project, runs) + checks.check_parity(project)
+        problems += checks.check_prose_numbers(
+            page.numbers, [runs[i.snippet].stdout for i in page.includes if i.snippet in runs]
+        )
+    problems += (
+        checks.check_unused_snippets(project) + checks.check_figures(project, runs) + checks.check_parity(project)
+    )
     return [str(p) for p in problems if p]
 
 
@@ -91,7 +95,12 @@ def test_a_missing_translation_is_named(site):
 def test_a_translation_with_a_different_snippet_order_is_named(site):
     page = site / "docs/zh/page.md"
     text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace('--8<-- "demo/long.py"', '--8<-- "demo/TMP"').replace('--8<-- "demo/numbers.py"', '--8<-- "demo/long.py"').replace('--8<-- "demo/TMP"', '--8<-- "demo/numbers.py"'), encoding="utf-8")
+    page.write_text(
+        text.replace('--8<-- "demo/long.py"', '--8<-- "demo/TMP"')
+        .replace('--8<-- "demo/numbers.py"', '--8<-- "demo/long.py"')
+        .replace('--8<-- "demo/TMP"', '--8<-- "demo/numbers.py"'),
+        encoding="utf-8",
+    )
     problems = all_problems(site)
     # every difference of the page is reported, not only the first
     assert "[zh] docs/zh/page.md:3: extra snippet demo/long.py, which docs/en/page.md does not have" in problems
@@ -101,12 +110,18 @@ def test_a_translation_with_a_different_snippet_order_is_named(site):
 def test_a_missing_output_block_is_caught(site):
     edit(site / "docs/en/page.md", "<!-- output: demo/numbers.py -->\n", "")
     problems = all_problems(site)
-    assert problems[0].startswith("[en] docs/en/page.md:3: snippets/demo/numbers.py prints output that this page never quotes")
+    assert problems[0].startswith(
+        "[en] docs/en/page.md:3: snippets/demo/numbers.py prints output that this page never quotes"
+    )
 
 
 def test_an_output_marked_not_quoted_is_accepted(site):
     for language in ("en", "zh"):
-        edit(site / f"docs/{language}/page.md", "<!-- output: demo/long.py -->", "<!-- not-quoted: demo/long.py -->\n\nA plain block:")
+        edit(
+            site / f"docs/{language}/page.md",
+            "<!-- output: demo/long.py -->",
+            "<!-- not-quoted: demo/long.py -->\n\nA plain block:",
+        )
     assert all_problems(site) == []
 
 
@@ -119,28 +134,46 @@ def test_a_missing_snippet_file_is_named(site):
 def test_a_snippet_that_raises_shows_its_traceback(site):
     edit(site / "snippets/demo/numbers.py", "for value", "raise ValueError('broken on purpose')\nfor value")
     problems = all_problems(site)
-    assert any(p.startswith("[zh] docs/zh/page.md:3: snippets/demo/numbers.py exited with status 1") and "ValueError: broken on purpose" in p for p in problems)
+    assert any(
+        p.startswith("[zh] docs/zh/page.md:3: snippets/demo/numbers.py exited with status 1")
+        and "ValueError: broken on purpose" in p
+        for p in problems
+    )
 
 
 def test_a_quote_without_its_snippet_is_caught(site):
     edit(site / "docs/en/page.md", '```python\n--8<-- "demo/long.py"\n```\n', "")
-    assert "[en] docs/en/page.md:18: refers to snippets/demo/long.py, which this page does not include" in all_problems(site)
+    assert "[en] docs/en/page.md:18: refers to snippets/demo/long.py, which this page does not include" in all_problems(
+        site
+    )
 
 
 def test_a_snippet_no_page_includes_is_caught(site):
     (site / "snippets/demo/forgotten.py").write_text("print(1)\n")
-    assert all_problems(site) == ["snippets/demo/forgotten.py is not included by any page (readers never see it, so nothing checks it)"]
+    assert all_problems(site) == [
+        "snippets/demo/forgotten.py is not included by any page (readers never see it, so nothing checks it)"
+    ]
 
 
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        ("<!-- output: demo/numbers.py -->\n```text", "<!-- output: demo/numbers.py -->\n\nSome words.\n\n```text",
-         "[en] docs/en/page.md:7: <!-- output: demo/numbers.py --> must be followed directly by a fenced block"),
-        ('```python\n--8<-- "demo/drawing.py"\n```', '!!! note\n    ```python\n    --8<-- "demo/drawing.py"\n    ```',
-         "[en] docs/en/page.md:30: snippet include or output marker is not a top-level block"),
+        (
+            "<!-- output: demo/numbers.py -->\n```text",
+            "<!-- output: demo/numbers.py -->\n\nSome words.\n\n```text",
+            "[en] docs/en/page.md:7: <!-- output: demo/numbers.py --> must be followed directly by a fenced block",
+        ),
+        (
+            '```python\n--8<-- "demo/drawing.py"\n```',
+            '!!! note\n    ```python\n    --8<-- "demo/drawing.py"\n    ```',
+            "[en] docs/en/page.md:30: snippet include or output marker is not a top-level block",
+        ),
         # the quote runs on into the next block, so its include is no longer seen as a block
-        ("line 9\n```\n", "line 9\n", "[en] docs/en/page.md:28: snippet include or output marker is not a top-level block"),
+        (
+            "line 9\n```\n",
+            "line 9\n",
+            "[en] docs/en/page.md:28: snippet include or output marker is not a top-level block",
+        ),
     ],
     ids=["marker-without-block", "include-inside-admonition", "unclosed-fence"],
 )
@@ -151,14 +184,21 @@ def test_a_malformed_page_is_reported_with_its_line(site, old, new, message):
 
 def test_a_figure_that_differs_from_its_snippet_is_caught(site):
     (site / "docs/en/assets/figures/tiny.svg").write_text("<svg/>\n")
-    assert all_problems(site) == ["docs/en/assets/figures/tiny.svg differs from what snippets/demo/drawing.py writes (run the update command)"]
+    assert all_problems(site) == [
+        "docs/en/assets/figures/tiny.svg differs from what snippets/demo/drawing.py writes (run the update command)"
+    ]
 
 
 def test_a_torch_version_mismatch_is_said_first(site, monkeypatch):
     (site / "requirements.txt").write_text("torch==0.0.1\n")
     edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
     [problem] = all_problems(site)
-    assert problem.split("\n")[0].endswith("ENVIRONMENT: torch " + __import__("torch").__version__ + " is installed but requirements.txt pins torch==0.0.1; printed numbers are expected to differ. Fix the environment before editing any page.")
+    assert problem.split("\n")[0].endswith(
+        "ENVIRONMENT: torch "
+        + __import__("torch").__version__
+        + " is installed but requirements.txt pins torch==0.0.1; printed numbers are expected to differ."
+        " Fix the environment before editing any page."
+    )
 
 
 def test_a_stored_notebook_output_that_differs_is_caught(site):
@@ -173,7 +213,10 @@ def test_a_stored_notebook_output_that_differs_is_caught(site):
 
 def test_notebook_code_that_differs_between_languages_is_caught(site):
     edit(site / "docs/zh/notebook.ipynb", "0.3374 / 2", "0.3374 / 3")
-    assert "[zh] docs/zh/notebook.ipynb cell 2: code differs from docs/en/notebook.ipynb; code cells must be identical in every language" in all_problems(site)
+    assert (
+        "[zh] docs/zh/notebook.ipynb cell 2: code differs from docs/en/notebook.ipynb; "
+        "code cells must be identical in every language" in all_problems(site)
+    )
 
 
 def test_the_update_command_restores_only_quoted_blocks(site):
@@ -186,8 +229,23 @@ def test_the_update_command_restores_only_quoted_blocks(site):
     before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
     def pytest_run(*options):
-        return subprocess.run([sys.executable, "-m", "pytest", str(TESTS / "test_docs.py"), "-q", "-p", "no:cacheprovider",
-                               "--doccheck-root", str(site), *options], cwd=TESTS, capture_output=True, text=True)
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                str(TESTS / "test_docs.py"),
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--doccheck-root",
+                str(site),
+                *options,
+            ],
+            cwd=TESTS,
+            capture_output=True,
+            text=True,
+        )
 
     broken = pytest_run()
     assert broken.returncode == 1, broken.stdout

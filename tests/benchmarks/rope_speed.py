@@ -16,7 +16,6 @@ import torch
 from transformers import LlamaConfig
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding, apply_rotary_pos_emb
 
-
 from doccheck.snippets import import_snippet
 
 rope_half = import_snippet("rope/rope_rotate_half.py")
@@ -47,8 +46,13 @@ def main():
     position_ids = positions.expand(BATCH, SEQ)
 
     ours = rope_half.RotaryCache(HEAD_DIM, max_positions=4096, base=BASE)
-    config = LlamaConfig(hidden_size=HEADS * HEAD_DIM, num_attention_heads=HEADS, head_dim=HEAD_DIM,
-                         max_position_embeddings=4096, rope_parameters={"rope_type": "default", "rope_theta": BASE})
+    config = LlamaConfig(
+        hidden_size=HEADS * HEAD_DIM,
+        num_attention_heads=HEADS,
+        head_dim=HEAD_DIM,
+        max_position_embeddings=4096,
+        rope_parameters={"rope_type": "default", "rope_theta": BASE},
+    )
     llama = LlamaRotaryEmbedding(config)
 
     cos, sin = llama(q, position_ids)
@@ -59,13 +63,24 @@ def main():
     assert diff < 1e-5
     # the complex form rotates interleaved pairs: the same rotation up to a permutation of features
     perm = torch.cat((torch.arange(0, HEAD_DIM, 2), torch.arange(1, HEAD_DIM, 2)))
-    diff_complex = (rope_complex.apply_rope_complex(q, positions)[..., perm] - ours(q[..., perm], positions)).abs().max()
+    diff_complex = (
+        (rope_complex.apply_rope_complex(q, positions)[..., perm] - ours(q[..., perm], positions)).abs().max()
+    )
     print(f"max abs diff, complex form (permuted) vs ours: {diff_complex:.1e}")
     assert diff_complex < 1e-5
 
-    env = dict(q=q, k=k, ours=ours, positions=positions, position_ids=position_ids, llama=llama,
-               apply_rotary_pos_emb=apply_rotary_pos_emb, cos=cos, sin=sin,
-               apply_rope_complex=rope_complex.apply_rope_complex)
+    env = dict(
+        q=q,
+        k=k,
+        ours=ours,
+        positions=positions,
+        position_ids=position_ids,
+        llama=llama,
+        apply_rotary_pos_emb=apply_rotary_pos_emb,
+        cos=cos,
+        sin=sin,
+        apply_rope_complex=rope_complex.apply_rope_complex,
+    )
     rows = {
         "ours (RotaryCache), q and k": "ours(q, positions); ours(k, positions)",
         "transformers, cos/sin + apply": "c, s = llama(q, position_ids); apply_rotary_pos_emb(q, k, c, s)",
@@ -77,8 +92,9 @@ def main():
         print(f"{name:32s} median {seconds * 1e3:8.1f} ms")
     reference = times["transformers, cos/sin + apply"]
     print(f"ratio transformers (cos/sin + apply) / ours: {reference / times['ours (RotaryCache), q and k']:.2f}")
-    print(f"ratio transformers (apply only) / ours:      {times['transformers, apply only'] / times['ours (RotaryCache), q and k']:.2f}")
-    print(f"ratio complex form / ours:                   {times['complex form, q and k'] / times['ours (RotaryCache), q and k']:.2f}")
+    ours_time = times["ours (RotaryCache), q and k"]
+    print(f"ratio transformers (apply only) / ours:      {times['transformers, apply only'] / ours_time:.2f}")
+    print(f"ratio complex form / ours:                   {times['complex form, q and k'] / ours_time:.2f}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,85 @@
+"""The warm runner (a fork of a process that has imported torch) prints, writes and fails exactly
+as a fresh interpreter does (the cold runner, `python snippets/<path>.py`).
+
+Real snippets that seed and draw from torch's RNG, draw with matplotlib and import a sibling
+snippet, plus small snippets written here that change the default dtype, use the RNG unseeded,
+raise, exit with a status, and check that nothing leaked from the run before them. An unseeded
+snippet gets a new seed in every run either way, so a snippet that forgets its seed shows it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doccheck.runner import ColdRunner, WarmRunner
+
+REAL = [
+    "embeddings/embedding_lookup.py",  # torch.manual_seed, then randn through nn.Embedding
+    "positions/sinusoidal_figure.py",  # matplotlib writes a PNG into the working directory
+    "rope/rope_properties.py",  # imports a sibling snippet
+]
+
+WRITTEN = {
+    "state/dtype.py": "import torch\ntorch.set_default_dtype(torch.float64)\nprint(torch.zeros(1).dtype)\n",
+    "state/after_dtype.py": "import torch\nprint(torch.get_default_dtype(), torch.zeros(1).dtype)\n",
+    "state/environment.py": "import os, sys\nprint(sys.argv, sys.path[0].endswith('state'), os.listdir('.'))\n"
+    "print(os.environ['PYTHONHASHSEED'], os.environ['OMP_NUM_THREADS'], 'hash', hash('embedding'))\n",
+    "state/unseeded.py": "import random\nimport numpy, torch\nprint(torch.initial_seed(), numpy.random.rand(), random.random())\n",
+    "state/raises.py": "import torch\n\ndef broken():\n    return torch.ones(2) @ torch.ones(3)\n\nbroken()\n",
+    "state/exits.py": "import sys\nprint('partial')\nsys.exit(3)\n",
+    "state/writes.py": "from pathlib import Path\nPath('out.txt').write_text('written')\nprint('done')\n",
+}
+
+
+def test_an_unseeded_snippet_gets_a_new_seed_in_every_run(written):
+    warm = WarmRunner(written)
+    try:
+        seeds = {warm.run("state/unseeded.py").stdout for _ in range(3)}
+    finally:
+        warm.close()
+    assert len(seeds) == 3, seeds
+
+
+def _same(warm, cold) -> list[str]:
+    differences = []
+    for field in ("returncode", "stdout", "stderr", "files"):
+        if getattr(warm, field) != getattr(cold, field):
+            differences.append(f"{warm.snippet}: {field} differs\n  warm: {getattr(warm, field)!r}\n"
+                               f"  cold: {getattr(cold, field)!r}")
+    return differences
+
+
+def test_real_snippets_print_and_draw_the_same_both_ways(project, doc_session):
+    """The session's own runs (warm, unless --cold) against the other runner."""
+    other = WarmRunner(project.snippets_dir) if doc_session.cold else ColdRunner(project.snippets_dir)
+    try:
+        problems = [p for s in REAL for p in _same(doc_session.snippet_run(s), other.run(s))]
+    finally:
+        other.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("snippets")
+    for name, code in WRITTEN.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(code, encoding="utf-8")
+    return root
+
+
+def test_state_changes_and_failures_are_the_same_both_ways(written):
+    warm, cold = WarmRunner(written), ColdRunner(written)
+    try:
+        runs = [(warm.run(name), cold.run(name)) for name in WRITTEN if name != "state/unseeded.py"]  # in order: dtype first, then after it
+    finally:
+        warm.close()
+    problems = [p for w, c in runs for p in _same(w, c)]
+    assert not problems, "\n".join(problems)
+    by_name = {w.snippet: w for w, _ in runs}
+    assert "hash -22991533377512276" in by_name["state/environment.py"].stdout, "PYTHONHASHSEED=0 is not in effect"
+    assert by_name["state/after_dtype.py"].stdout.startswith("torch.float32"), "a dtype change leaked"
+    assert by_name["state/raises.py"].returncode == 1 and "RuntimeError" in by_name["state/raises.py"].stderr
+    assert by_name["state/exits.py"].returncode == 3 and by_name["state/writes.py"].files == {"out.txt": b"written"}
