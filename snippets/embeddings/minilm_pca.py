@@ -35,6 +35,12 @@ for name, group in groups.items():
         ax.annotate(word, (x, y), xytext=(3, 3), textcoords="offset points", fontsize=8)
     print(f"{name:<8} centre ({xy[:, 0].mean():+.3f}, {xy[:, 1].mean():+.3f})")
     start += len(group)
+# Is every word nearer to the centre of its own group than to any other centre?
+labels = torch.tensor([g for g, group in enumerate(groups.values()) for _ in group])
+for name, points in (("in the plane", coords), ("in all 384 dimensions", centred)):
+    centres = torch.stack([points[labels == g].mean(dim=0) for g in range(len(groups))])
+    nearest = torch.cdist(points, centres).argmin(dim=1)
+    print(f"words nearest to their own group's centre, {name}: {(nearest == labels).sum().item()} of {len(words)}")
 ax.set_xlabel(f"PC1 ({explained[0]:.1%} of the variance)")
 ax.set_ylabel(f"PC2 ({explained[1]:.1%})")
 ax.set_title("all-MiniLM-L6-v2 token embeddings, 2-D PCA")

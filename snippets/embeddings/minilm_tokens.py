@@ -11,7 +11,7 @@ for text in ("embedding", "Embeddings", "tokenization", "unbelievably", "Café a
     encoding = tokenizer.encode(text)
     print(f"{text!r:<26} {' '.join(encoding.tokens):<40} {encoding.ids}")
 
-print("not in the vocabulary:", tokenizer.encode("ok 🙂").tokens)
+print("not in the vocabulary:", tokenizer.encode("ok 🙂").tokens, tokenizer.encode("ok🙂").tokens)
 pair = tokenizer.encode("Where is the king?", "The king is in Paris.")
 print(pair.tokens)
 print("type IDs:", pair.type_ids)

@@ -19,12 +19,12 @@ with torch.no_grad():
     next_for_sum = torch.nn.Linear(dim, dim)
     next_for_concat = torch.nn.Linear(2 * dim, dim)
 
-    for name, x, layer, extra in [("addition", added, next_for_sum, 0),
-                                  ("concatenation", concatenated, next_for_concat, 0),
-                                  ("weighted sum", weighted, next_for_sum, 2)]:
+    for name, x, layer, mixing in [("addition", added, next_for_sum, []),
+                                   ("concatenation", concatenated, next_for_concat, []),
+                                   ("weighted sum", weighted, next_for_sum, [alpha, beta])]:
         count = sum(p.numel() for p in layer.parameters())
         print(f"{name:<14} input {str(tuple(x.shape)):<12} next layer {count:>7,} parameters,"
-              f" + {extra} mixing weights")
+              f" + {sum(p.numel() for p in mixing)} mixing weights")
 
     # A linear layer on [token; position] is a sum of two separately projected parts.
     W_token, W_position = next_for_concat.weight[:, :dim], next_for_concat.weight[:, dim:]

@@ -22,6 +22,15 @@ for d in (50, 100):
     print(f"mean cosine at distance {d}: {similarity.diagonal(d).mean().item():.3f}")
 distance = (torch.arange(512)[:, None] - torch.arange(512)[None, :]).abs()
 print(f"mean cosine at distance >= 256: {similarity[distance >= 256].mean().item():.3f}")
+# How much of the matrix does the distance alone explain? Replace each entry by the mean of its
+# diagonal, and compare with a term for each of the two positions (the mean of its row and column).
+by_distance = torch.stack([similarity.diagonal(d).mean() for d in range(512)])[distance]
+row_mean = similarity.mean(dim=1)
+by_positions = row_mean[:, None] + row_mean[None, :] - similarity.mean()
+explained = [1 - ((similarity - fit) ** 2).mean() / similarity.var(unbiased=False)
+             for fit in (by_distance, by_positions)]
+print(f"share of the variance explained by the distance: {explained[0]:.3f},"
+      f" by the two positions: {explained[1]:.3f}")
 print(f"cosine of positions 0 and 1: {similarity[0, 1].item():.3f}")
 norms = table.norm(dim=1)
 print(f"row norm: position 0 {norms[0].item():.3f}, positions 1-511 on average {norms[1:].mean().item():.3f}")

@@ -40,6 +40,22 @@ if __name__ == "__main__":
           torch.allclose(two_layers_shuffled, two_layers_original[permutation], atol=1e-6),
           f"(max abs difference {(two_layers_shuffled - two_layers_original[permutation]).abs().max().item():.2e})")
 
+    # A whole transformer block adds layer norms, a feed-forward layer and residual connections:
+    # all of them act on each token separately.
+    feed_forward = torch.nn.Sequential(torch.nn.Linear(dim, 4 * dim), torch.nn.GELU(),
+                                       torch.nn.Linear(4 * dim, dim))
+    norm_1, norm_2 = torch.nn.LayerNorm(dim), torch.nn.LayerNorm(dim)
+
+    def block(x):
+        x = x + self_attention(norm_1(x))
+        return x + feed_forward(norm_2(x))
+
+    with torch.no_grad():
+        blocks_original, blocks_shuffled = block(block(encode(original))), block(block(encode(shuffled)))
+    print("two full blocks, rows permuted the same way:",
+          torch.allclose(blocks_shuffled, blocks_original[permutation], atol=1e-6),
+          f"(max abs difference {(blocks_shuffled - blocks_original[permutation]).abs().max().item():.2e})")
+
     pooled_original, pooled_shuffled = out_original.mean(dim=0), out_shuffled.mean(dim=0)
     print("mean-pooled sentence vectors:")
     print(" ", original.ljust(24), [round(v, 4) for v in pooled_original[:4].tolist()], "...")

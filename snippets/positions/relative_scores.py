@@ -22,7 +22,8 @@ shaw_term = (q[:, None, :] * a).sum(-1) / dim**0.5  # q_i . a_(j-i) / sqrt(d)
 print(f"Shaw et al., clipped at +-{k}: q_i . (k_j + a_(j-i)) / sqrt(d)")
 print(plain + shaw_term)
 
-t5_term = torch.randn(32)[t5_bucket(relative)]  # learned in a real model: one scalar per bucket and head
+t5_bias = torch.randn(32)  # learned in a real model: one scalar per bucket and head
+t5_term = t5_bias[t5_bucket(relative)]
 print("T5: plain + b[bucket(j - i)]")
 print(plain + t5_term)
 
@@ -38,3 +39,10 @@ for name, term in (("Shaw", shaw_term), ("T5", t5_term), ("ALiBi", alibi_term),
                    ("sinusoidal added to x", absolute_term)):
     constant = all(term.diagonal(d).unique().numel() == 1 for d in range(-length + 1, length))
     print(f"  {name:<22}{constant}")
+
+# A sequence of 2048 tokens: both terms exist for every pair, and no table runs out of rows.
+n = 2048
+buckets = t5_bucket(torch.arange(n)[None, :] - torch.arange(n)[:, None])
+in_last = (buckets % 16 == 15).float().mean()  # bucket 15 or 31: 91 or more positions away
+print(f"{n} tokens: T5 term {tuple(t5_bias[buckets].shape)}, {in_last:.0%} of the pairs in a last bucket;"
+      f" ALiBi term {tuple(alibi_bias(n, alibi_slopes(8)[:1])[0].shape)}")

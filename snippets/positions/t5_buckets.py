@@ -34,5 +34,5 @@ if __name__ == "__main__":
         print("   ".join(f"{cell:<14}" for cell in cells[start:start + 6]).rstrip())
     everything = t5_bucket(torch.arange(-1000, 1001))
     print("buckets never used for -1000..1000:", sorted(set(range(32)) - set(everything.tolist())))
-    far = torch.tensor([-1000, -128, -127, 127, 128, 1000])
+    far = torch.tensor([-1000, -128, -127, -91, -90, 90, 91, 127, 128, 1000])
     print("far:", ", ".join(f"{d} -> {b}" for d, b in zip(far.tolist(), t5_bucket(far).tolist())))

@@ -26,3 +26,7 @@ for m in [0, 100, 1000, 4000]:
     q_m = rope(q.view(1, 1, 1, 64), torch.tensor([m]))
     k_n = rope(k.view(1, 1, 1, 64), torch.tensor([m + 3]))
     print(f"q at {m:4d}, k at {m + 3:4d}: score {(q_m * k_n).sum():.5f}")
+
+angle = torch.tensor(4000.0) * 10000.0 ** (-2 / 64)  # pair 1 at position 4000, a float32 angle
+spacing = torch.nextafter(angle, torch.tensor(float("inf"))) - angle  # gap to the next float32
+print(f"angle of pair 1 at position 4000: {angle.item():.1f} rad; float32 numbers there are {spacing.item()} apart")

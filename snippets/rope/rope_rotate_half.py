@@ -8,7 +8,8 @@ def rotate_half(x):
 
 
 class RotaryCache:
-    """cos/sin tables for positions 0 .. max_positions - 1, computed once and shared by every layer."""
+    """cos/sin tables for positions 0 .. max_positions - 1, computed once and shared by every layer
+    that uses the same head_dim and base."""
 
     def __init__(self, head_dim, max_positions, base=10000.0):
         if head_dim % 2:
