@@ -32,10 +32,10 @@ import nbformat
 from .markdown import parser
 from .project import Project
 
+OUTPUT_MARKER = re.compile(r"^<!--\s*output:")
 FIDELITY_MARKER = re.compile(r"^<!--\s*fidelity:\s*(?P<reason>.*?)\s*-->\s*$", re.S)
+HEADING_ID = re.compile(r"\{\s*#(?P<id>[^\s}]+)[^}]*\}\s*$")
 ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)\s")
-DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
-INLINE_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])((?:[^$\\]|\\.)+?)(?<=[^\s\\])\$(?!\d)", re.S)
 LANGUAGE_NAMES = {"en": "English", "zh": "Chinese", "ko": "Korean", "pl": "Polish"}
 KIND_NAMES = {
     "p": "paragraph",
@@ -59,9 +59,10 @@ class Block:
     math: Counter = field(default_factory=Counter)
     links: Counter = field(default_factory=Counter)
     images: Counter = field(default_factory=Counter)
-    code: str = ""
+    code: str = ""  # a code block's content; "" for a quoted output, which test_docs.py checks
     declared: str | None = None  # the reason of a fidelity marker right before it
     excerpt: str = ""  # the start of its first source line, to quote in messages
+    anchor: str | None = None  # a heading's explicit id, `## Title { #anchor }`: the same in every language
 
     def where(self) -> str:
         place = f"cell {self.cell} line {self.line}" if self.cell else f"line {self.line}"
@@ -113,6 +114,7 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
     blocks: list[Block] = []
     containers: list[str] = []  # open list items and table rows
     pending_reason: str | None = None
+    quoted_output_next = False
     for index, token in enumerate(tokens):
         if token.type in ("list_item_open", "tr_open"):
             kind = "item" if token.type == "list_item_open" else "row"
@@ -125,6 +127,7 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
             containers.pop()
             continue
         if token.type == "html_block":
+            quoted_output_next = bool(OUTPUT_MARKER.match(token.content.strip()))
             marker = FIDELITY_MARKER.match(token.content.strip())
             if marker:
                 pending_reason = marker["reason"] or "(no reason given)"
@@ -134,15 +137,22 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
         start, end = token.map
         raw = "\n".join(lines[start:end])
         if token.type == "heading_open":
-            blocks.append(Block(token.tag, first_line + start, cell, declared=pending_reason))
+            anchor = HEADING_ID.search(lines[start]) if start < len(lines) else None
+            blocks.append(
+                Block(
+                    token.tag,
+                    first_line + start,
+                    cell,
+                    declared=pending_reason,
+                    anchor=anchor["id"] if anchor else None,
+                )
+            )
             pending_reason = None
         elif token.type == "paragraph_open" and not containers:
             kind = "p"
             inline = tokens[index + 1]
             children = inline.children or []
-            if raw.lstrip().startswith("$$"):
-                kind = "math"
-            elif ADMONITION.match(raw.lstrip()):
+            if ADMONITION.match(raw.lstrip()):
                 kind = "admonition"
             elif children and all(
                 c.type == "image" or (c.type == "text" and not c.content.strip()) or c.type in ("softbreak",)
@@ -159,7 +169,14 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
                     block.kind = f"admonition>{block.kind}"
                 blocks += inner
                 continue
-            blocks.append(Block("code", first_line + start, cell, code=token.content, declared=pending_reason))
+            code = "" if quoted_output_next else token.content
+            blocks.append(Block("code", first_line + start, cell, code=code, declared=pending_reason))
+            pending_reason = None
+            quoted_output_next = False
+        elif token.type == "math_block":
+            block = Block("math", first_line + start, cell, declared=pending_reason)
+            block.math[" ".join(token.content.split())] += 1
+            blocks.append(block)
             pending_reason = None
         elif token.type == "hr":
             blocks.append(Block("hr", first_line + start, cell, declared=pending_reason))
@@ -185,14 +202,11 @@ def _dedent(text: str) -> str:
 
 def _collect(block: Block, inline, raw: str, language: str) -> None:
     """Add one inline token's numbers, code spans, math, links and images to its block."""
-    for formula in DISPLAY_MATH.findall(raw):
-        block.math[" ".join(formula.split())] += 1
-    without_display = DISPLAY_MATH.sub(" ", raw)
-    for formula in INLINE_MATH.findall(without_display):
-        block.math[" ".join(formula.split())] += 1
     prose = []
     for child in inline.children or []:
-        if child.type == "code_inline":
+        if child.type in ("math_inline", "math_inline_double"):
+            block.math[" ".join(child.content.split())] += 1
+        elif child.type == "code_inline":
             block.code_spans[child.content] += 1
         elif child.type == "link_open":
             block.links[str(child.attrGet("href"))] += 1
@@ -203,10 +217,7 @@ def _collect(block: Block, inline, raw: str, language: str) -> None:
             prose.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             prose.append("\n")
-    text = "".join(prose)
-    text = DISPLAY_MATH.sub(" ", text)
-    text = INLINE_MATH.sub(" ", text)
-    block.numbers.update(numbers_in(text, language))
+    block.numbers.update(numbers_in("".join(prose), language))
 
 
 def blocks_of_page(path: Path, language: str) -> list[Block]:
@@ -305,6 +316,17 @@ def compare_pages(
                     language,
                     at(target),
                     f"English {source.where()} is a {source.name()}; the {name} block is a {target.name()}",
+                )
+            )
+        if source.anchor != target.anchor:
+            findings.append(
+                Finding(
+                    path,
+                    language,
+                    at(target),
+                    f"English {source.where()} has the id #{source.anchor}; the {name} heading has "
+                    + (f"#{target.anchor}" if target.anchor else "none (write { #" + f"{source.anchor} }})")
+                    + ", so a deep link would not survive a language switch",
                 )
             )
         findings += _compare_content(english_group, target_group, path, language, at(target), source.where(), name)
