@@ -129,7 +129,8 @@ def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
 def on_template_context(context: dict[str, Any], /, *, template_name: str, config: MkDocsConfig) -> dict[str, Any]:
     i18n = i18n_plugin(config)
     if template_name == "404.html" and i18n is not None and getattr(i18n, "extra_alternate", None):
-        config.extra["alternate"] = copy.deepcopy(i18n.extra_alternate)  # each language's home, for Jinja
+        # an attribute, not a key: mkdocs-static-i18n sets it so, and Jinja reads the attribute first
+        config.extra.alternate = copy.deepcopy(i18n.extra_alternate)  # type: ignore[attr-defined]
     return context
 
 

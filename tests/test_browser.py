@@ -22,6 +22,7 @@ import shutil
 import statistics
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -139,10 +140,9 @@ class Traffic:
     local_paths: set[str] = field(default_factory=set)
 
 
-@pytest.fixture(scope="session")
-def context(chromium, server):
-    """One browser context; any request to another host is recorded and aborted."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+def _new_context(browser, server: str):
+    """A browser context in which any request to another host is recorded and aborted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     context.traffic = Traffic()
 
     def foreign(route):
@@ -150,6 +150,12 @@ def context(chromium, server):
         route.abort()
 
     context.route(lambda url: not url.startswith(server) and not url.startswith(("data:", "blob:", "about:")), foreign)
+    return context
+
+
+@pytest.fixture(scope="session")
+def context(chromium, server):
+    context = _new_context(chromium, server)
     yield context
     context.close()
 
@@ -245,37 +251,52 @@ def _screenshot_path(page: BuiltPage, suffix: str = "") -> Path:
     return ARTIFACTS / "screenshots" / page.language / f"{name}{suffix}.png"
 
 
+BROWSERS_AT_ONCE = 2  # one per core here; each visits its share of the pages
+
+
 @pytest.fixture(scope="session")
-def visits(context, server, built_site, project) -> list[Visit]:
-    """Every page of every language, visited once, with what the visit showed and requested."""
+def visits(chromium, server, built_site, project) -> list[Visit]:
+    """Every page of every language, visited once, with what the visit showed and requested.
+
+    Several browsers visit at once, each in a thread of its own (Playwright's sync API wants
+    one per thread); the results come back in page order."""
     site = built_site.path
     shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # no screenshots of pages gone since
-    results = []
-    tab = context.new_page()
-    recorder = _Recorder(tab, server)
-    for page in built_pages(project, site):
-        recorder.traffic = Traffic()
-        context.traffic.foreign.clear()
-        response = tab.goto(server + page.url, wait_until="load")
-        tab.wait_for_timeout(50)  # Material mounts its components right after load
-        facts = tab.evaluate(FACTS)
-        shot = _screenshot_path(page)
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        tab.screenshot(path=shot)
-        traffic = recorder.traffic
-        traffic.foreign = list(context.traffic.foreign)
-        results.append(
-            Visit(
-                page,
-                response.status,
-                response.headers.get("content-type", ""),
-                facts,
-                traffic,
-                _weight(site, traffic.local_paths),
-            )
-        )
-    tab.close()
+    pages = built_pages(project, site)
+    shares = [pages[i::BROWSERS_AT_ONCE] for i in range(BROWSERS_AT_ONCE)]
+    with ThreadPoolExecutor(max_workers=BROWSERS_AT_ONCE) as pool:
+        done = list(pool.map(lambda share: _visit_all(share, server, site), shares))
+    order = {page.url: index for index, page in enumerate(pages)}
+    results = sorted((visit for share in done for visit in share), key=lambda v: order[v.page.url])
     _write_weights(results)
+    return results
+
+
+def _visit_all(pages: list[BuiltPage], server: str, site: Path) -> list[Visit]:
+    from playwright.sync_api import sync_playwright
+
+    results = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = _new_context(browser, server)
+        tab = context.new_page()
+        recorder = _Recorder(tab, server)
+        for page in pages:
+            recorder.traffic = Traffic()
+            context.traffic.foreign.clear()
+            response = tab.goto(server + page.url, wait_until="load")
+            tab.wait_for_timeout(50)  # Material mounts its components right after load
+            facts = tab.evaluate(FACTS)
+            shot = _screenshot_path(page)
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            tab.screenshot(path=shot)
+            traffic = recorder.traffic
+            traffic.foreign = list(context.traffic.foreign)
+            content_type = response.headers.get("content-type", "")
+            results.append(
+                Visit(page, response.status, content_type, facts, traffic, _weight(site, traffic.local_paths))
+            )
+        browser.close()
     return results
 
 
@@ -539,3 +560,27 @@ def test_dark_mode_notebook_screenshot(chromium, server, visits):
     scheme = tab.evaluate("document.body.getAttribute('data-md-color-scheme')")
     dark.close()
     assert scheme == "slate", f"{notebook.page}: a reader preferring dark got the {scheme!r} scheme"
+
+
+def test_a_deep_link_keeps_its_section_across_a_language_switch(context, server, project, visits):
+    """Open a section of an English page, switch language in the menu, land on the same section
+    (headings carry their English ids in every language; the menu carries the #fragment)."""
+    page = "rope/idea/"
+    section = "why-the-score-depends-only-on-the-distance"
+    if not any(v.page.url == page for v in visits):
+        pytest.skip(f"no page /{page}")
+    tab = context.new_page()
+    problems = []
+    tab.goto(f"{server}{page}#{section}")
+    for language in [*project.languages[1:], project.source_language]:
+        tab.hover(".md-header__option .md-select")
+        tab.click(f"a.md-select__link[hreflang={language}]")
+        tab.wait_for_load_state("load")
+        expected = f"{server}{language_root(project, language)}{page}#{section}"
+        heading_top = tab.evaluate(f"(document.getElementById('{section}') || {{}}).getBoundingClientRect?.().top")
+        if tab.url != expected:
+            problems.append(f"[{language}] the menu led to {tab.url}, not {expected}")
+        elif heading_top is None or not (0 <= heading_top < 300):
+            problems.append(f"[{language}] #{section} is not in view after the switch (top: {heading_top})")
+    tab.close()
+    _fail(problems)

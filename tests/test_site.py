@@ -375,3 +375,66 @@ def test_pages_are_light(pages):
         if css.is_file() and css.stat().st_size > stylesheet_limit_kb * 1024:
             problems.append(f"{css.name}: {css.stat().st_size // 1024} KB (limit {stylesheet_limit_kb} KB)")
     _fail(problems)
+
+
+# -- Chinese text -----------------------------------------------------------------------------
+
+WIDE = re.compile(
+    r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
+)
+BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd", "figcaption"}
+NOT_TEXT = {"pre", "code", "script", "style", "math", "kbd", "samp", "svg"}
+
+
+class BlockTexts(HTMLParser):
+    """The reader-visible text of each paragraph, list item, heading and table cell, with code,
+    formulas and scripts left out."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.texts: list[str] = []
+        self._current: list[list[str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("br", "img", "hr", "input", "meta", "link"):
+            return
+        self.stack.append(tag)
+        if tag in BLOCKS:
+            self._current.append([])
+
+    def handle_endtag(self, tag):
+        if tag not in self.stack:
+            return
+        while self.stack:
+            closed = self.stack.pop()
+            if closed in BLOCKS and self._current:
+                self.texts.append("".join(self._current.pop()))
+            if closed == tag:
+                break
+
+    def handle_data(self, data):
+        if self._current and not NOT_TEXT & set(self.stack):
+            self._current[-1].append(data)
+
+
+def test_chinese_text_has_no_line_break_spaces(project, pages):
+    """A source line wrapped inside a Chinese sentence must not show as a space
+    (hooks/cjk_line_breaks.py)."""
+    problems = []
+    for page in pages:
+        if page.language != "zh":
+            continue
+        html = page.path.read_text(encoding="utf-8")
+        article = html[html.find("<article") : html.find("</article>")]  # the page's own text, not the theme's
+        parser = BlockTexts()
+        parser.feed(article)
+        for text in parser.texts:
+            for match in re.finditer(r"\s*\n\s*", text):
+                before, after = text[match.start() - 1 : match.start()], text[match.end() : match.end() + 1]
+                if before and after and WIDE.match(before) and WIDE.match(after):
+                    start = max(match.start() - 15, 0)
+                    problems.append(
+                        f"{page}: a line break between {before!r} and {after!r}: …{text[start : match.end() + 15]!r}…"
+                    )
+    _fail(problems)
