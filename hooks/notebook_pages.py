@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import tinycss2
-from i18n_state import whole_site_built
+from i18n_state import building_a_translation, languages, whole_site_built
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
@@ -65,6 +65,7 @@ ID_ATTRIBUTE = re.compile(r'\bid="([^"]+)"')
 _slug = slugify(case="lower")
 
 _css_blocks: list[str] = []  # the notebook CSS, in page order, without duplicates
+_english_ids: dict[str, list[str]] = {}  # the English notebook's heading ids, by page
 
 
 def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -77,6 +78,7 @@ def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Fi
         log.warning(f"{page.file.src_uri}: a cell renders a Mermaid diagram, which needs a script from another host")
     head, wrapper, body = html.partition(WRAPPER)
     body = _name_headings(body)
+    body = _english_heading_ids(body, page, config)
     for css in INLINE_CSS.findall(head):
         if css not in _css_blocks:
             _css_blocks.append(css)
@@ -101,6 +103,43 @@ def _name_headings(html: str) -> str:
         return f'<h{match["level"]} id="{identifier}">{inner}</h{match["level"]}>'
 
     return HEADING.sub(rename, html)
+
+
+def _english_heading_ids(html: str, page: Page, config: MkDocsConfig) -> str:
+    """Give a translated notebook's headings the ids of the English notebook's headings, in order,
+    and point its table of contents at them: a deep link then opens the same section in every
+    language (mkdocs-static-i18n builds the default language first, so its ids are known)."""
+    ids = [match["id"] for match in HEADING.finditer(html)]
+    current, _ = languages(config)
+    relative = page.file.src_uri.removeprefix(f"{current}/")  # the same in every language's folder
+    if not building_a_translation(config):
+        _english_ids[relative] = ids
+        return html
+    english = _english_ids.get(relative)
+    if english is None:
+        return html
+    if len(english) != len(ids):
+        log.warning(
+            f"{page.file.src_uri}: {len(ids)} headings, the English notebook has {len(english)}; their ids cannot match"
+        )
+        return html
+    renamed = iter(english)
+
+    def rename(match: re.Match) -> str:
+        identifier = next(renamed)
+        inner = re.sub(r'class="headerlink" href="#[^"]*"', f'class="headerlink" href="#{identifier}"', match["inner"])
+        return f'<h{match["level"]} id="{identifier}">{inner}</h{match["level"]}>'
+
+    html = HEADING.sub(rename, html)
+    entries = _flatten(page.toc.items) if page.toc else []
+    if len(entries) == len(english):
+        for entry, identifier in zip(entries, english):
+            entry.id = identifier
+    return html
+
+
+def _flatten(items: list) -> list:
+    return [entry for item in items for entry in (item, *_flatten(item.children))]
 
 
 # -- after the build: one pruned, shared stylesheet -------------------------------------------

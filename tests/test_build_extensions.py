@@ -9,7 +9,9 @@ from pathlib import Path
 import markdown
 
 HOOK = Path(__file__).resolve().parent.parent / "hooks" / "cjk_line_breaks.py"
-WRAPPED = "嵌入\n层把每个 ID\n转换成一个向量，\n**再**送入\n注意力。\n\n```\n代码\n里\n```\n\n한국어\n단어와 English\nwords\n"
+WRAPPED = (
+    "嵌入\n层把每个 ID\n转换成一个向量，\n**再**送入\n注意力。\n\n```\n代码\n里\n```\n\n한국어\n단어와 English\nwords\n"
+)
 
 
 def _extension():

@@ -26,7 +26,8 @@ WRITTEN = {
     "state/after_dtype.py": "import torch\nprint(torch.get_default_dtype(), torch.zeros(1).dtype)\n",
     "state/environment.py": "import os, sys\nprint(sys.argv, sys.path[0].endswith('state'), os.listdir('.'))\n"
     "print(os.environ['PYTHONHASHSEED'], os.environ['OMP_NUM_THREADS'], 'hash', hash('embedding'))\n",
-    "state/unseeded.py": "import random\nimport numpy, torch\nprint(torch.initial_seed(), numpy.random.rand(), random.random())\n",
+    "state/unseeded.py": "import random\nimport numpy, torch\n"
+    "print(torch.initial_seed(), numpy.random.rand(), random.random())\n",
     "state/raises.py": "import torch\n\ndef broken():\n    return torch.ones(2) @ torch.ones(3)\n\nbroken()\n",
     "state/exits.py": "import sys\nprint('partial')\nsys.exit(3)\n",
     "state/writes.py": "from pathlib import Path\nPath('out.txt').write_text('written')\nprint('done')\n",
@@ -46,8 +47,9 @@ def _same(warm, cold) -> list[str]:
     differences = []
     for field in ("returncode", "stdout", "stderr", "files"):
         if getattr(warm, field) != getattr(cold, field):
-            differences.append(f"{warm.snippet}: {field} differs\n  warm: {getattr(warm, field)!r}\n"
-                               f"  cold: {getattr(cold, field)!r}")
+            differences.append(
+                f"{warm.snippet}: {field} differs\n  warm: {getattr(warm, field)!r}\n  cold: {getattr(cold, field)!r}"
+            )
     return differences
 
 
@@ -73,7 +75,8 @@ def written(tmp_path_factory) -> Path:
 def test_state_changes_and_failures_are_the_same_both_ways(written):
     warm, cold = WarmRunner(written), ColdRunner(written)
     try:
-        runs = [(warm.run(name), cold.run(name)) for name in WRITTEN if name != "state/unseeded.py"]  # in order: dtype first, then after it
+        # in order: the dtype change first, then the run after it
+        runs = [(warm.run(name), cold.run(name)) for name in WRITTEN if name != "state/unseeded.py"]
     finally:
         warm.close()
     problems = [p for w, c in runs for p in _same(w, c)]

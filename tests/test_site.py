@@ -438,3 +438,39 @@ def test_chinese_text_has_no_line_break_spaces(project, pages):
                         f"{page}: a line break between {before!r} and {after!r}: …{text[start : match.end() + 15]!r}…"
                     )
     _fail(problems)
+
+
+def _heading_ids(path: Path) -> list[str]:
+    html = path.read_text(encoding="utf-8")
+    article = html[html.find("<article") : html.find("</article>")]
+    return re.findall(r'<h[1-6] id="([^"]*)"', article)
+
+
+def test_every_heading_has_its_english_id_in_every_language(project, site):
+    """A deep link (/zh/rope/idea/#section) opens the same section as the English one, on Markdown
+    and notebook pages alike; the skip link and the table of contents point at real ids."""
+    problems = []
+    for relative in project.page_files(project.source_language):
+        english = site / page_url(relative) / "index.html"
+        if not english.is_file():
+            continue
+        english_ids = _heading_ids(english)
+        for language in project.languages:
+            built = site / language_root(project, language) / page_url(relative) / "index.html"
+            if not built.is_file():
+                continue
+            ids = _heading_ids(built)
+            if language != project.source_language and ids != english_ids:
+                problems.append(
+                    f"[{language}] /{language_root(project, language)}{page_url(relative)}: heading ids "
+                    f"{ids} differ from the English {english_ids}"
+                )
+            html = built.read_text(encoding="utf-8")
+            targets = set(re.findall(r'\bid="([^"]+)"', html))
+            for link in re.findall(r'<a href="#([^"]+)" class="md-(?:skip|nav__link)"', html):
+                if link not in targets:
+                    problems.append(
+                        f"[{language}] /{language_root(project, language)}{page_url(relative)}: "
+                        f"a link to #{link}, which no element has"
+                    )
+    _fail(problems)
