@@ -116,7 +116,7 @@ class State:
         return (
             f"{where}: {t.english_shown} has changed since this translation was made "
             f"(it translates version {self.record.translation_of}, the English page is now {self.current}; "
-            f"`git log -p {t.english_shown}` shows what changed); {fix}"
+            f"`{COMMAND} --diff {t.shown}` shows what changed); {fix}"
         )
 
 

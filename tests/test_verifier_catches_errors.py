@@ -240,6 +240,7 @@ def test_the_update_command_restores_only_quoted_blocks(site):
                 "no:cacheprovider",
                 "--doccheck-root",
                 str(site),
+                "--cold",  # the fixture's snippets import nothing: a warm server would only add its start-up
                 *options,
             ],
             cwd=TESTS,
