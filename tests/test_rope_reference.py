@@ -180,3 +180,8 @@ def test_odd_head_dim_claims_about_the_references():
         rope_complex.apply_rope_complex(x, torch.arange(4))
     with pytest.raises(ValueError):
         rope_half.RotaryCache(5, 8)
+
+
+def test_a_snippet_imported_by_another_is_one_module():
+    """Tests import snippets under their bare names, as the snippets import each other."""
+    assert rope_attention.RotaryCache is rope_half.RotaryCache

@@ -261,3 +261,15 @@ def test_the_update_command_restores_only_quoted_blocks(site):
     green = pytest_run()
     assert green.returncode == 0, green.stdout
     assert "quoted outputs verified: 4 in 2 languages" in green.stdout
+
+
+def test_a_page_showing_a_snippet_without_the_sibling_it_imports_is_named(site):
+    (site / "snippets/demo/helper.py").write_text("VALUE = 2\n")
+    (site / "snippets/demo/uses_helper.py").write_text("from helper import VALUE\n\nprint(VALUE)\n")
+    include = '```python\n--8<-- "demo/uses_helper.py"\n```\n\n<!-- output: demo/uses_helper.py -->\n```text\n2\n```\n'
+    for language in ("en", "zh"):
+        page = site / f"docs/{language}/page.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\n" + include, encoding="utf-8")
+    problems = all_problems(site)
+    missing = "snippets/demo/uses_helper.py imports snippets/demo/helper.py, which this page neither includes nor links"
+    assert any(p.startswith("[en] docs/en/page.md:") and missing in p for p in problems), problems
