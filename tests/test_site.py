@@ -82,6 +82,17 @@ def test_strict_build_has_no_warnings(built_site):
     _fail(problems)
 
 
+def test_the_build_prints_only_log_lines(built_site):
+    """No chatter that would bury a real warning: jieba's dictionary loading (hooks/quiet_build.py)
+    or the theme's banner (NO_MKDOCS_2_WARNING=1, as README's serve command sets it)."""
+    noise = [
+        line
+        for line in built_site.strict_log.splitlines()
+        if line.strip() and not re.match(r"(INFO|WARNING|ERROR|DEBUG)\b", line)
+    ]
+    _fail([f"mkdocs build printed: {line}" for line in noise])
+
+
 def test_every_page_of_every_language_is_built(project, site):
     missing = []
     for language in project.languages:
