@@ -33,5 +33,7 @@ for name, make_optimizer in (
         optimizer.zero_grad()
         torch.nn.functional.mse_loss(grown(token_ids), targets).backward()
         optimizer.step()
-    print(f"3 steps of {name:<24} old rows bit-identical {torch.equal(grown.weight[:6], old.weight)!s:<5}"
-          f" | new rows moved {(grown.weight[6:] - old.weight.mean(dim=0)).norm().item():.4f}")
+    print(
+        f"3 steps of {name:<24} old rows bit-identical {torch.equal(grown.weight[:6], old.weight)!s:<5}"
+        f" | new rows moved {(grown.weight[6:] - old.weight.mean(dim=0)).norm().item():.4f}"
+    )

@@ -10,8 +10,10 @@ weight = embedding.weight
 
 def report(name, expected_std):
     w = weight.detach()
-    print(f"{name:<26} mean {w.mean().item():+.1e}  std {w.std().item():.4f}"
-          f"  (formula {expected_std:.4f})  mean row norm {w.norm(dim=1).mean().item():6.2f}")
+    print(
+        f"{name:<26} mean {w.mean().item():+.1e}  std {w.std().item():.4f}"
+        f"  (formula {expected_std:.4f})  mean row norm {w.norm(dim=1).mean().item():6.2f}"
+    )
 
 
 report("default: normal(0, 1)", 1.0)

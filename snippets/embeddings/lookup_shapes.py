@@ -9,8 +9,7 @@ print("one ID:   ", tuple(one_id.shape), "->", tuple(embedding(one_id).shape))
 sequence = torch.tensor([2, 3, 5, 1])
 print("sequence: ", tuple(sequence.shape), "->", tuple(embedding(sequence).shape))
 print(embedding(sequence))
-batch = torch.tensor([[2, 3, 5, 1],
-                      [4, 4, 0, 1]])
+batch = torch.tensor([[2, 3, 5, 1], [4, 4, 0, 1]])
 print("batch:    ", tuple(batch.shape), "->", tuple(embedding(batch).shape))
 
 # A GPT-2-sized BPE vocabulary, 256 dimensions, 8 sequences of 4 tokens

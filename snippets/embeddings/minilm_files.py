@@ -1,4 +1,5 @@
 """The token-embedding tensors and the tokenizer of all-MiniLM-L6-v2, read from the installed package."""
+
 import json
 from pathlib import Path
 
@@ -29,8 +30,10 @@ if __name__ == "__main__":
     for name, tensor in sorted(weights.items()):
         print(f"{name:<40} {str(tuple(tensor.shape)):<12} {tensor.dtype}")
     config = json.loads((FOLDER / "config.json").read_text())
-    for keys in (("num_hidden_layers", "vocab_size", "hidden_size", "max_position_embeddings"),
-                 ("type_vocab_size", "layer_norm_eps", "initializer_range")):
+    for keys in (
+        ("num_hidden_layers", "vocab_size", "hidden_size", "max_position_embeddings"),
+        ("type_vocab_size", "layer_norm_eps", "initializer_range"),
+    ):
         print("config:", ", ".join(f"{key}={config[key]}" for key in keys))
 
     word_embeddings = torch.nn.Embedding.from_pretrained(weights["embeddings.word_embeddings.weight"])

@@ -1,5 +1,4 @@
 import torch
-
 from minilm_files import load_embedding_weights, load_tokenizer
 
 tokenizer = load_tokenizer()

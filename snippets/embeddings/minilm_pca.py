@@ -3,7 +3,6 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import torch
-
 from minilm_files import load_embedding_weights, load_tokenizer
 
 groups = {
@@ -29,7 +28,7 @@ print("share of the variance explained by PC1 and PC2:", ", ".join(f"{v:.3f}" fo
 fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
 start = 0
 for name, group in groups.items():
-    xy = coords[start:start + len(group)]
+    xy = coords[start : start + len(group)]
     ax.scatter(xy[:, 0], xy[:, 1], label=name, s=20)
     for word, (x, y) in zip(group, xy.tolist()):
         ax.annotate(word, (x, y), xytext=(3, 3), textcoords="offset points", fontsize=8)

@@ -1,10 +1,14 @@
+from minilm_files import FOLDER, load_tokenizer
 from tokenizers import Tokenizer
 
-from minilm_files import FOLDER, load_tokenizer
-
 as_shipped = Tokenizer.from_file(str(FOLDER / "tokenizer.json"))
-print("as shipped, 'embedding' becomes", len(as_shipped.encode("embedding").ids), "IDs:",
-      as_shipped.encode("embedding").tokens[:7], "...")
+print(
+    "as shipped, 'embedding' becomes",
+    len(as_shipped.encode("embedding").ids),
+    "IDs:",
+    as_shipped.encode("embedding").tokens[:7],
+    "...",
+)
 
 tokenizer = load_tokenizer()  # padding and truncation switched off
 for text in ("embedding", "Embeddings", "tokenization", "unbelievably", "Café au lait", "The king visited Paris."):

@@ -4,8 +4,7 @@ torch.manual_seed(123)
 embedding = torch.nn.Embedding(6, 3, padding_idx=0)
 print(embedding.weight)
 
-batch = torch.tensor([[2, 3, 5, 1],
-                      [4, 1, 0, 0]])  # the second sequence is padded with ID 0
+batch = torch.tensor([[2, 3, 5, 1], [4, 1, 0, 0]])  # the second sequence is padded with ID 0
 vectors = embedding(batch)
 print(vectors[1])
 

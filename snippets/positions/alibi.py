@@ -8,7 +8,7 @@ def alibi_slopes(num_heads):
     if math.log2(num_heads).is_integer():
         return [2 ** (-8 * h / num_heads) for h in range(1, num_heads + 1)]
     closest = 2 ** math.floor(math.log2(num_heads))
-    return alibi_slopes(closest) + alibi_slopes(2 * closest)[0::2][:num_heads - closest]
+    return alibi_slopes(closest) + alibi_slopes(2 * closest)[0::2][: num_heads - closest]
 
 
 def alibi_bias(length, slopes):

@@ -14,7 +14,10 @@ print("token ids:       ", tuple(token_ids.shape))
 print("token vectors:   ", tuple(token_vectors.shape))
 print("position vectors:", tuple(position_vectors.shape))
 print("input vectors:   ", tuple(input_vectors.shape))
-print("same as adding the position rows to each sequence:",
-      torch.equal(input_vectors, token_vectors + position_vectors.repeat(8, 1, 1)))
-print("parameters: tokens", f"{token_embedding.weight.numel():,},",
-      "positions", f"{position_embedding.weight.numel():,}")
+print(
+    "same as adding the position rows to each sequence:",
+    torch.equal(input_vectors, token_vectors + position_vectors.repeat(8, 1, 1)),
+)
+print(
+    "parameters: tokens", f"{token_embedding.weight.numel():,},", "positions", f"{position_embedding.weight.numel():,}"
+)

@@ -27,10 +27,10 @@ print(f"mean cosine at distance >= 256: {similarity[distance >= 256].mean().item
 by_distance = torch.stack([similarity.diagonal(d).mean() for d in range(512)])[distance]
 row_mean = similarity.mean(dim=1)
 by_positions = row_mean[:, None] + row_mean[None, :] - similarity.mean()
-explained = [1 - ((similarity - fit) ** 2).mean() / similarity.var(unbiased=False)
-             for fit in (by_distance, by_positions)]
-print(f"share of the variance explained by the distance: {explained[0]:.3f},"
-      f" by the two positions: {explained[1]:.3f}")
+explained = [
+    1 - ((similarity - fit) ** 2).mean() / similarity.var(unbiased=False) for fit in (by_distance, by_positions)
+]
+print(f"share of the variance explained by the distance: {explained[0]:.3f}, by the two positions: {explained[1]:.3f}")
 print(f"cosine of positions 0 and 1: {similarity[0, 1].item():.3f}")
 norms = table.norm(dim=1)
 print(f"row norm: position 0 {norms[0].item():.3f}, positions 1-511 on average {norms[1:].mean().item():.3f}")
@@ -39,8 +39,9 @@ fig, (full, zoom) = plt.subplots(1, 2, figsize=(7, 3.6), dpi=100)
 # Left: the whole table, each cell the mean of an 8 x 8 block of positions; right: 32 positions.
 pooled = F.avg_pool2d(similarity[None, None], 8)[0, 0]
 for ax, size, data in ((full, 512, pooled), (zoom, 32, similarity[:32, :32])):
-    image = ax.imshow(data, cmap="RdBu_r", vmin=-1, vmax=1, extent=(-0.5, size - 0.5, size - 0.5, -0.5),
-                      interpolation="nearest")
+    image = ax.imshow(
+        data, cmap="RdBu_r", vmin=-1, vmax=1, extent=(-0.5, size - 0.5, size - 0.5, -0.5), interpolation="nearest"
+    )
     ax.set_title(f"positions 0-{size - 1}")
     ax.set_xlabel("position j")
 full.set_ylabel("position i")

@@ -29,21 +29,24 @@ if __name__ == "__main__":
         out_shuffled = self_attention(encode(shuffled))
 
     print("output:", tuple(out_original.shape))
-    print("shuffled output == original output, rows permuted:",
-          torch.allclose(out_shuffled, out_original[permutation], atol=1e-6))
+    print(
+        "shuffled output == original output, rows permuted:",
+        torch.allclose(out_shuffled, out_original[permutation], atol=1e-6),
+    )
     print(f"max abs difference: {(out_shuffled - out_original[permutation]).abs().max().item():.2e}")
     print("the two 'the' rows are equal:", torch.equal(out_original[0], out_original[4]))
     with torch.no_grad():
         two_layers_original = self_attention(self_attention(encode(original)))
         two_layers_shuffled = self_attention(self_attention(encode(shuffled)))
-    print("two layers, rows permuted the same way:",
-          torch.allclose(two_layers_shuffled, two_layers_original[permutation], atol=1e-6),
-          f"(max abs difference {(two_layers_shuffled - two_layers_original[permutation]).abs().max().item():.2e})")
+    print(
+        "two layers, rows permuted the same way:",
+        torch.allclose(two_layers_shuffled, two_layers_original[permutation], atol=1e-6),
+        f"(max abs difference {(two_layers_shuffled - two_layers_original[permutation]).abs().max().item():.2e})",
+    )
 
     # A whole transformer block adds layer norms, a feed-forward layer and residual connections:
     # all of them act on each token separately.
-    feed_forward = torch.nn.Sequential(torch.nn.Linear(dim, 4 * dim), torch.nn.GELU(),
-                                       torch.nn.Linear(4 * dim, dim))
+    feed_forward = torch.nn.Sequential(torch.nn.Linear(dim, 4 * dim), torch.nn.GELU(), torch.nn.Linear(4 * dim, dim))
     norm_1, norm_2 = torch.nn.LayerNorm(dim), torch.nn.LayerNorm(dim)
 
     def block(x):
@@ -52,13 +55,18 @@ if __name__ == "__main__":
 
     with torch.no_grad():
         blocks_original, blocks_shuffled = block(block(encode(original))), block(block(encode(shuffled)))
-    print("two full blocks, rows permuted the same way:",
-          torch.allclose(blocks_shuffled, blocks_original[permutation], atol=1e-6),
-          f"(max abs difference {(blocks_shuffled - blocks_original[permutation]).abs().max().item():.2e})")
+    print(
+        "two full blocks, rows permuted the same way:",
+        torch.allclose(blocks_shuffled, blocks_original[permutation], atol=1e-6),
+        f"(max abs difference {(blocks_shuffled - blocks_original[permutation]).abs().max().item():.2e})",
+    )
 
     pooled_original, pooled_shuffled = out_original.mean(dim=0), out_shuffled.mean(dim=0)
     print("mean-pooled sentence vectors:")
     print(" ", original.ljust(24), [round(v, 4) for v in pooled_original[:4].tolist()], "...")
     print(" ", shuffled.ljust(24), [round(v, 4) for v in pooled_shuffled[:4].tolist()], "...")
-    print("same sentence vector:", torch.allclose(pooled_original, pooled_shuffled, atol=1e-6),
-          f"(max abs difference {(pooled_original - pooled_shuffled).abs().max().item():.2e})")
+    print(
+        "same sentence vector:",
+        torch.allclose(pooled_original, pooled_shuffled, atol=1e-6),
+        f"(max abs difference {(pooled_original - pooled_shuffled).abs().max().item():.2e})",
+    )

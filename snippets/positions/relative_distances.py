@@ -13,7 +13,12 @@ print(clipped)
 
 table = torch.nn.Embedding(2 * k + 1, dim)  # one learned vector per clipped distance -k..k
 vectors = table(clipped + k)  # rows 0..2k of the table
-print("one vector per (i, j) pair:", tuple(vectors.shape), "| table:", tuple(table.weight.shape),
-      f"| parameters: {table.weight.numel()}, for any sequence length")
+print(
+    "one vector per (i, j) pair:",
+    tuple(vectors.shape),
+    "| table:",
+    tuple(table.weight.shape),
+    f"| parameters: {table.weight.numel()}, for any sequence length",
+)
 print("pairs (0, 1) and (3, 4) share a vector:", torch.equal(vectors[0, 1], vectors[3, 4]))
 print("pairs (0, 5) and (0, 2) share a vector:", torch.equal(vectors[0, 5], vectors[0, 2]))

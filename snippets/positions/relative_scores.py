@@ -1,5 +1,4 @@
 import torch
-
 from alibi import alibi_bias, alibi_slopes
 from sinusoidal import sinusoidal_encoding
 from t5_buckets import t5_bucket
@@ -35,8 +34,12 @@ p = sinusoidal_encoding(torch.arange(length), dim)  # for contrast: absolute, ad
 absolute_term = ((x + p) @ W_q) @ ((x + p) @ W_k).T / dim**0.5 - plain
 
 print("added term a function of j - i only (constant along each diagonal):")
-for name, term in (("Shaw", shaw_term), ("T5", t5_term), ("ALiBi", alibi_term),
-                   ("sinusoidal added to x", absolute_term)):
+for name, term in (
+    ("Shaw", shaw_term),
+    ("T5", t5_term),
+    ("ALiBi", alibi_term),
+    ("sinusoidal added to x", absolute_term),
+):
     constant = all(term.diagonal(d).unique().numel() == 1 for d in range(-length + 1, length))
     print(f"  {name:<22}{constant}")
 
@@ -44,5 +47,7 @@ for name, term in (("Shaw", shaw_term), ("T5", t5_term), ("ALiBi", alibi_term),
 n = 2048
 buckets = t5_bucket(torch.arange(n)[None, :] - torch.arange(n)[:, None])
 in_last = (buckets % 16 == 15).float().mean()  # bucket 15 or 31: 91 or more positions away
-print(f"{n} tokens: T5 term {tuple(t5_bias[buckets].shape)}, {in_last:.0%} of the pairs in a last bucket;"
-      f" ALiBi term {tuple(alibi_bias(n, alibi_slopes(8)[:1])[0].shape)}")
+print(
+    f"{n} tokens: T5 term {tuple(t5_bias[buckets].shape)}, {in_last:.0%} of the pairs in a last bucket;"
+    f" ALiBi term {tuple(alibi_bias(n, alibi_slopes(8)[:1])[0].shape)}"
+)

@@ -1,5 +1,4 @@
 import torch
-
 from sinusoidal import sinusoidal_encoding
 
 dim = 64

@@ -1,7 +1,6 @@
 import math
 
 import torch
-
 from sinusoidal import sinusoidal_encoding
 
 dim, k, far = 64, 3, 10000
@@ -13,14 +12,15 @@ error = 0.0
 for i, w in enumerate(omega.tolist()):
     c, s = math.cos(k * w), math.sin(k * w)
     R = torch.tensor([[c, s], [-s, c]], dtype=torch.float64)
-    error = max(error, (R @ pe[2, 2 * i:2 * i + 2] - pe[3, 2 * i:2 * i + 2]).abs().max().item())
+    error = max(error, (R @ pe[2, 2 * i : 2 * i + 2] - pe[3, 2 * i : 2 * i + 2]).abs().max().item())
 print(f"PE({far + k}) vs R(k w_i) PE({far}), all 32 pairs: max abs difference {error:.1e}")
-print(f"PE({far}) . PE({far + k}) = {(pe[2] @ pe[3]).item():.4f},"
-      f" PE(0) . PE({k}) = {(pe[0] @ pe[1]).item():.4f}")
+print(f"PE({far}) . PE({far + k}) = {(pe[2] @ pe[3]).item():.4f}, PE(0) . PE({k}) = {(pe[0] @ pe[1]).item():.4f}")
 
 # The same encoding with the angles computed in float32, as a naive implementation would.
 angles32 = torch.tensor([float(far)]) * omega.float()
 naive = torch.stack([angles32.sin(), angles32.cos()], dim=-1).flatten()
 spacing = torch.nextafter(torch.tensor(float(far)), torch.tensor(float("inf"))).item() - far
-print(f"float32 numbers near {far} are {spacing} apart; float32 angles at position {far}:"
-      f" max abs error {(naive.double() - pe[2]).abs().max().item():.1e}")
+print(
+    f"float32 numbers near {far} are {spacing} apart; float32 angles at position {far}:"
+    f" max abs error {(naive.double() - pe[2]).abs().max().item():.1e}"
+)

@@ -3,7 +3,6 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import torch
-
 from sinusoidal import sinusoidal_encoding
 
 pe = sinusoidal_encoding(torch.arange(128), dim=64)

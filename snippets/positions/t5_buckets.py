@@ -31,7 +31,7 @@ if __name__ == "__main__":
             runs.append([d, d, b])
     cells = [(f"{lo}..{hi}" if lo != hi else f"{lo}") + f" -> {b}" for lo, hi, b in runs]
     for start in range(0, len(cells), 6):
-        print("   ".join(f"{cell:<14}" for cell in cells[start:start + 6]).rstrip())
+        print("   ".join(f"{cell:<14}" for cell in cells[start : start + 6]).rstrip())
     everything = t5_bucket(torch.arange(-1000, 1001))
     print("buckets never used for -1000..1000:", sorted(set(range(32)) - set(everything.tolist())))
     far = torch.tensor([-1000, -128, -127, -91, -90, 90, 91, 127, 128, 1000])

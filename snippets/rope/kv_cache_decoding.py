@@ -15,7 +15,7 @@ out, cache = attention(x[:, :3], params, n_heads, rope)
 outputs = [out]
 print(f"prompt: positions 0..2, cache keys {tuple(cache[0].shape)}")
 for t in range(3, seq):
-    out, cache = attention(x[:, t:t + 1], params, n_heads, rope, cache=cache)
+    out, cache = attention(x[:, t : t + 1], params, n_heads, rope, cache=cache)
     outputs.append(out)
     print(f"token at position {t}: cache keys {tuple(cache[0].shape)}")
 incremental = torch.cat(outputs, dim=1)

@@ -24,8 +24,10 @@ if __name__ == "__main__":
 
     theta = inverse_frequencies(d, base)
     theta_ntk = inverse_frequencies(d, ntk_base(base, s, d))
-    print("theta_i(NTK) / theta_i for i = 0, 16, 32, 48, 63:",
-          ", ".join(f"{(theta_ntk[i] / theta[i]).item():.4f}" for i in [0, 16, 32, 48, 63]))
+    print(
+        "theta_i(NTK) / theta_i for i = 0, 16, 32, 48, 63:",
+        ", ".join(f"{(theta_ntk[i] / theta[i]).item():.4f}" for i in [0, 16, 32, 48, 63]),
+    )
 
     for i in [0, d // 2 - 1]:
         turns = (trained - 1) * theta[i].item() / (2 * torch.pi)

@@ -17,5 +17,7 @@ for name, positions in [("forgot the offset", torch.arange(1)), ("offset = cache
     keys = torch.cat((cached_keys, rope(k_new, positions)), dim=-2)
     scores = rope(q_new, positions) @ keys.transpose(-1, -2) / head_dim**0.5
     weights_diff = (scores.softmax(-1) - full.softmax(-1)).abs().max()
-    print(f"{name:22s} new token at position {positions.item()}: max abs diff of scores "
-          f"{(scores - full).abs().max():.1e}, of attention weights {weights_diff:.1e}")
+    print(
+        f"{name:22s} new token at position {positions.item()}: max abs diff of scores "
+        f"{(scores - full).abs().max():.1e}, of attention weights {weights_diff:.1e}"
+    )

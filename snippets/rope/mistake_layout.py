@@ -33,16 +33,17 @@ print("naive checks")
 print("  position 0 leaves x unchanged:", torch.equal(rope_buggy(q, at_zero), q))
 q_same, k_same = q[..., :1, :].expand(1, 1, seq, d), k[..., :1, :].expand(1, 1, seq, d)
 same_vectors = (rope_buggy(q_same, positions) @ rope_buggy(k_same, positions).transpose(-1, -2))[0, 0]
-spread = max((same_vectors.diagonal(o).max() - same_vectors.diagonal(o).min()).item()
-             for o in range(-seq + 1, seq))
+spread = max((same_vectors.diagonal(o).max() - same_vectors.diagonal(o).min()).item() for o in range(-seq + 1, seq))
 print(f"  same q and k at every position, largest spread along a diagonal: {spread:.1e}")
 buggy_scores = rope_buggy(q, positions) @ rope_buggy(k, positions).transpose(-1, -2)
 correct_scores = apply_rope_complex(q, positions) @ apply_rope_complex(k, positions).transpose(-1, -2)
 print("  scores vs the interleaved RoPE, max abs diff:", max_diff(buggy_scores, correct_scores))
 print("what the function really computes")
 print("  position 0 gives x[perm]:", torch.equal(rope_buggy(q, at_zero), q[..., perm]))
-print("  buggy(x) vs complex(x)[perm], max abs diff:",
-      max_diff(rope_buggy(q, positions), apply_rope_complex(q, positions)[..., perm]))
+print(
+    "  buggy(x) vs complex(x)[perm], max abs diff:",
+    max_diff(rope_buggy(q, positions), apply_rope_complex(q, positions)[..., perm]),
+)
 print("what it breaks, max abs diff")
 rope_half = RotaryCache(d, max_positions=64)
 half_split_scores = rope_half(q, positions) @ rope_half(k, positions).transpose(-1, -2)
@@ -53,10 +54,13 @@ print("  scores, buggy queries vs correct cached keys:", max_diff(mixed_scores, 
 shift = torch.full((seq,), 10)  # move every cached key 10 positions further, by rotating it again
 moved_correct = apply_rope_complex(apply_rope_complex(k, positions), shift)
 moved_buggy = rope_buggy(rope_buggy(k, positions), shift)
-print("  keys moved 10 positions by a second rotation, correct:",
-      max_diff(moved_correct, apply_rope_complex(k, positions + 10)))
-print("  keys moved 10 positions by a second rotation, buggy:  ",
-      max_diff(moved_buggy, rope_buggy(k, positions + 10)))
+print(
+    "  keys moved 10 positions by a second rotation, correct:",
+    max_diff(moved_correct, apply_rope_complex(k, positions + 10)),
+)
+print("  keys moved 10 positions by a second rotation, buggy:  ", max_diff(moved_buggy, rope_buggy(k, positions + 10)))
 print("the fix")
-print("  stack + flatten vs the interleaved RoPE, max abs diff:",
-      max_diff(rope_fixed(q, positions), apply_rope_complex(q, positions)))
+print(
+    "  stack + flatten vs the interleaved RoPE, max abs diff:",
+    max_diff(rope_fixed(q, positions), apply_rope_complex(q, positions)),
+)

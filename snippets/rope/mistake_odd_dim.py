@@ -30,7 +30,7 @@ attempt("rotate_half, no check", lambda: x * cos + rotate_half(x) * sin)
 def rope_rotating_what_fits(x, positions):
     pairs = x.shape[-1] // 2
     rotated = apply_rope_complex(x[..., : 2 * pairs], positions)
-    return torch.cat((rotated, x[..., 2 * pairs:]), dim=-1)  # the last feature passes through
+    return torch.cat((rotated, x[..., 2 * pairs :]), dim=-1)  # the last feature passes through
 
 
 out = attempt("rotate the pairs that fit", lambda: rope_rotating_what_fits(x, positions))

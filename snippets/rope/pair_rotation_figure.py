@@ -15,8 +15,7 @@ for ax, i in zip(axes, [0, 1]):
     for m in positions:
         c, s = math.cos(m * theta), math.sin(m * theta)
         x, y = c * pair[0] - s * pair[1], s * pair[0] + c * pair[1]
-        ax.annotate("", xy=(x, y), xytext=(0, 0),
-                    arrowprops=dict(arrowstyle="->", color=plt.cm.viridis(m / 6), lw=1.8))
+        ax.annotate("", xy=(x, y), xytext=(0, 0), arrowprops=dict(arrowstyle="->", color=plt.cm.viridis(m / 6), lw=1.8))
         if i == 0 or m in (0, 5):  # the slow pair's arrows are too close to label each one
             ax.text(1.15 * x, 1.15 * y, f"m={m}", ha="center", va="center", fontsize=9)
     ax.add_patch(plt.Circle((0, 0), math.hypot(*pair), fill=False, ls=":", color="gray"))

@@ -4,8 +4,9 @@ from rope_rotate_half import RotaryCache
 
 def make_params(d_model, seed=0):
     generator = torch.Generator().manual_seed(seed)
-    return {name: torch.randn(d_model, d_model, generator=generator) / d_model**0.5
-            for name in ("w_q", "w_k", "w_v", "w_o")}
+    return {
+        name: torch.randn(d_model, d_model, generator=generator) / d_model**0.5 for name in ("w_q", "w_k", "w_v", "w_o")
+    }
 
 
 def attention(x, params, n_heads, rope, cache=None, show=False):
@@ -15,6 +16,7 @@ def attention(x, params, n_heads, rope, cache=None, show=False):
     tokens, each (batch, heads, cached, head_dim), keys already rotated.
     Returns the output (batch, seq, d_model) and the cache extended with the new tokens.
     """
+
     def log(step, tensor):
         if show:
             print(f"{step:32s}{tuple(tensor.shape)}")

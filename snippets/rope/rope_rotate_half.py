@@ -46,8 +46,10 @@ if __name__ == "__main__":
     offset = 100
     with_offset = rope(new, torch.arange(3) + offset)
     fresh = RotaryCache(head_dim=8, max_positions=offset + 3)
-    print("offset 100 equals positions 100..102 of a fresh table:",
-          torch.equal(with_offset, fresh(new, torch.tensor([100, 101, 102]))))
+    print(
+        "offset 100 equals positions 100..102 of a fresh table:",
+        torch.equal(with_offset, fresh(new, torch.tensor([100, 101, 102]))),
+    )
     per_sequence = torch.tensor([[100, 101, 102], [5, 6, 7]])  # (batch, seq), e.g. different prompt lengths
     both = rope(new, per_sequence)
     alone = rope(new[1:], torch.tensor([5, 6, 7]))

@@ -8,8 +8,9 @@ print("theta_i:", theta)
 
 def R(m):
     """The block-diagonal rotation of position m: one 2x2 block per pair of features."""
-    blocks = [torch.tensor([[torch.cos(m * t), -torch.sin(m * t)],
-                            [torch.sin(m * t), torch.cos(m * t)]]) for t in theta]
+    blocks = [
+        torch.tensor([[torch.cos(m * t), -torch.sin(m * t)], [torch.sin(m * t), torch.cos(m * t)]]) for t in theta
+    ]
     return torch.block_diag(*blocks)
 
 

@@ -27,5 +27,7 @@ print("same tokens at positions 0..5 vs 100..105, max abs diff of")
 for where in ["q and k", "q, k and v", "embeddings"]:
     scores_0, out_0 = attend(0, where)
     scores_100, out_100 = attend(100, where)
-    print(f"  RoPE on {where:10s}  scores: {(scores_0 - scores_100).abs().max():.1e}"
-          f"   outputs: {(out_0 - out_100).abs().max():.1e}")
+    print(
+        f"  RoPE on {where:10s}  scores: {(scores_0 - scores_100).abs().max():.1e}"
+        f"   outputs: {(out_0 - out_100).abs().max():.1e}"
+    )
