@@ -175,7 +175,7 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
             quoted_output_next = False
         elif token.type == "math_block":
             block = Block("math", first_line + start, cell, declared=pending_reason)
-            block.math[" ".join(token.content.split())] += 1
+            block.math[_formula(token.content, language)] += 1
             blocks.append(block)
             pending_reason = None
         elif token.type == "hr":
@@ -189,6 +189,12 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
             if 0 <= index < len(lines):
                 block.excerpt = _excerpt(lines[index])
     return blocks
+
+
+def _formula(tex: str, language: str) -> str:
+    """A formula as compared: whitespace aside, and Polish may write its decimal comma as {,}."""
+    tex = " ".join(tex.split())
+    return re.sub(r"(?<=\d)\{,\}(?=\d)", ".", tex) if language == "pl" else tex
 
 
 def _excerpt(line: str, width: int = 50) -> str:
@@ -205,7 +211,7 @@ def _collect(block: Block, inline, raw: str, language: str) -> None:
     prose = []
     for child in inline.children or []:
         if child.type in ("math_inline", "math_inline_double"):
-            block.math[" ".join(child.content.split())] += 1
+            block.math[_formula(child.content, language)] += 1
         elif child.type == "code_inline":
             block.code_spans[child.content] += 1
         elif child.type == "link_open":

@@ -485,3 +485,24 @@ def test_every_heading_has_its_english_id_in_every_language(project, site):
                         f"a link to #{link}, which no element has"
                     )
     _fail(problems)
+
+
+def test_images_have_their_size_and_figures_a_webp_version(pages):
+    """Width and height on every image (no layout shift while it loads); each figure is offered as
+    WebP with its PNG as fallback (hooks/responsive_figures.py)."""
+    problems = []
+    for page in pages:
+        html = page.path.read_text(encoding="utf-8")
+        article = html[html.find("<article") : html.find("</article>")]
+        for tag in re.findall(r"<img\b[^>]*>", article):
+            src = (re.search(r'src="([^"]{0,80})', tag) or [None, "?"])[1]
+            if ' width="' not in tag or ' height="' not in tag:
+                problems.append(f"{page}: <img src={src!r}> has no width and height")
+        for picture in re.findall(r"<picture>.*?</picture>", article, re.S):
+            webp = re.search(r'<source srcset="([^"]+\.webp)" type="image/webp"', picture)
+            if not webp or not (page.path.parent / webp.group(1)).resolve().is_file():
+                problems.append(f"{page}: a <picture> whose WebP source is missing: {picture[:120]}")
+        figures = re.findall(r'<img\b[^>]*src="[^"]*assets/figures/[^"]+\.png"', article)
+        if len(figures) > len(re.findall(r"<picture>", article)):
+            problems.append(f"{page}: a figure is not offered as WebP")
+    _fail(problems)

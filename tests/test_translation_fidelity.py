@@ -191,3 +191,11 @@ def test_drift_diff_shows_what_the_english_page_changed(site, capsys):
     assert cli.main(["--root", str(site), "drift", "--diff", "docs/zh/page.md"]) == 0
     out = capsys.readouterr().out
     assert "-- The first row starts at 0.3374.\n" in out and "+- The first row starts at 0.3374, as printed.\n" in out
+
+
+def test_polish_may_write_the_decimal_comma_inside_formulas():
+    english = alignment.blocks_of_markdown("The factor is $0.1 \\ln s + 1$.\n", "en")
+    polish = alignment.blocks_of_markdown("Współczynnik to $0{,}1 \\ln s + 1$.\n", "pl")
+    assert alignment.compare_pages(english, polish, Path("docs/pl/x.md"), "pl")[0] == []
+    wrong = alignment.blocks_of_markdown("Współczynnik to $0{,}2 \\ln s + 1$.\n", "pl")
+    assert alignment.compare_pages(english, wrong, Path("docs/pl/x.md"), "pl")[0]
