@@ -144,6 +144,12 @@ CONFIGS = {
         **LLAMA2,
         "rope_scaling": {"rope_type": "yarn", "factor": 1.0, "original_max_position_embeddings": 4096},
     },
+    "yarn-original-length-beside-rope_scaling": {
+        **LLAMA2,
+        "max_position_embeddings": 16384,
+        "original_max_position_embeddings": 4096,
+        "rope_scaling": {"rope_type": "yarn", "factor": 4.0},
+    },
     "yarn-partial": {
         **QWEN,
         "partial_rotary_factor": 0.5,
@@ -365,6 +371,14 @@ BAD_CONFIGS = {
             "rope_parameters": {"rope_type": "linear", "factor": 4.0},
         },
         r"both 'rope_parameters' and 'rope_scaling'",
+    ),
+    "original length given twice, differently": (
+        {
+            **LLAMA2,
+            "original_max_position_embeddings": 2048,
+            "rope_scaling": {"rope_type": "yarn", "factor": 4.0, "original_max_position_embeddings": 4096},
+        },
+        r"'original_max_position_embeddings' differs between the config and its rope_scaling",
     ),
     "rope_type and type differ": (
         {**LLAMA2, "rope_scaling": {"rope_type": "linear", "type": "dynamic", "factor": 2.0}},
