@@ -18,8 +18,10 @@ What the fingerprint covers: what a translator translates, nothing the update co
   the fences stay). The update command rewrites those lines in every language at once, so a
   refreshed output must not mark every translation as outdated; changed prose, code titles,
   includes, markers or figures do.
-* ``.ipynb``: the type and source of every cell. Stored outputs, execution counts, cell ids and
-  metadata are not translated, and the update command rewrites outputs in every language.
+* ``.ipynb``: the type and source of every cell, and the metadata key ``description`` (the
+  page's meta description, as a Markdown page has it in its front matter). Stored outputs,
+  execution counts, cell ids and other metadata are not translated, and the update command
+  rewrites outputs in every language.
 
 Command line (from the repository root)::
 
@@ -131,6 +133,8 @@ def translatable_text(path: Path, text: str | None = None) -> str:
     if path.suffix == ".ipynb":
         notebook = nbformat.reads(text, as_version=4)
         cells = [[cell.cell_type, cell.source] for cell in notebook.cells]
+        if "description" in notebook.metadata:  # the page's meta description, translated like its front matter
+            cells.append(["description", notebook.metadata["description"]])
         return json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("\r\n", "\n")
     page = parse_page(path, "en", path.name, path.parent, source=text)

@@ -9,11 +9,17 @@
   ``404.html`` (the last language wins, so the root page was Polish) with the language menu of
   whichever page was built last. Each language's copy is kept here, with a menu leading to each
   language's home, and written to ``404.html`` (default language) and ``<lang>/404.html``.
-* **No requests for the language menu.** Material fetches ``sitemap.xml`` below every
-  ``<link rel="alternate">`` of the page head; mkdocs-static-i18n points them at the page's
-  translations, so each page load made four requests that end in 404. Those links are removed;
-  the language menu itself (in the header) keeps leading to the same page in each language, and
-  ``sitemap.xml`` still lists every page's translations for search engines.
+* **hreflang alternates without requests.** On every page load Material's bundle runs
+  ``document.querySelectorAll("link[rel=alternate]")`` and fetches ``sitemap.xml`` resolved
+  against each such link's ``href`` (its language-switch integration). mkdocs-static-i18n gives
+  Material one such link per language (``config.extra.alternate``, which base.html renders as
+  ``<link rel="alternate" href="../../zh/rope/idea/" hreflang="zh">``), so each page load made
+  four requests below the pages' folders that ended in 404. Those links are removed here. The
+  alternates search engines read (absolute addresses, and ``x-default``) are written by the
+  theme override partials/page-head.html with ``rel="alternate "``: the same single link type
+  for HTML, which reads ``rel`` as space-separated tokens, but a value that selector (which
+  compares the whole value) does not match. The language menu in the header keeps leading to
+  the same page in each language, and ``sitemap.xml`` lists every page's translations too.
 * **No Mermaid.** Material loads mermaid from unpkg.com for a ``pre.mermaid`` block; a page
   with one is a build WARNING (``--strict`` fails).
 """
@@ -38,6 +44,7 @@ from doccheck import drift  # the same fingerprint as the test suite
 
 log = logging.getLogger("mkdocs.hooks.reader_pages")
 
+# base.html's rendering of mkdocs-static-i18n's config.extra.alternate (not partials/page-head.html's links)
 ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 MERMAID_BLOCK = re.compile(r'<(pre|div)\b[^>]*\bclass="(?:[^"]*\s)?mermaid(?:\s[^"]*)?"')
 H1_END = re.compile(r"</h1>")

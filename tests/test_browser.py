@@ -26,7 +26,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from doccheck.browser import CHROMIUM, CHROMIUM_ARGS, Traffic, new_context
-from doccheck.site import BuiltPage, built_pages, language_root
+from doccheck.site import BuiltPage, built_pages, language_root, page_url
 
 pytestmark = pytest.mark.browser
 
@@ -111,7 +111,17 @@ FACTS = """() => {
     cellCopyButtons: content.querySelectorAll(".jupyter-wrapper clipboard-copy").length,
     notebookCssApplied: clipboardText ? getComputedStyle(clipboardText).display === "none" : null,
     outdatedNotice: !!content.querySelector(".translation-outdated"),
+    materialAlternates: document.querySelectorAll("link[rel=alternate]").length,
+    hreflangAlternates: [...document.querySelectorAll("link[hreflang]")]
+      .filter(l => l.relList.contains("alternate")).map(l => l.hreflang),
   };
+}"""
+
+# Figures load lazily (hooks/responsive_figures.py): have each one loaded before judging it
+LOAD_LAZY_IMAGES = """async () => {
+  const images = [...document.querySelectorAll("img[loading=lazy]")];
+  images.forEach(image => { image.loading = "eager"; });
+  await Promise.all(images.map(image => image.decode().catch(() => null)));
 }"""
 
 RAW_MATH = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$\$|(?<![\\$\w])\$(?=[^\s$])[^$\n]*?[^\s\\$]\$(?!\d)")
@@ -169,6 +179,7 @@ def _visit_all(pages: list[BuiltPage], server: str, site: Path) -> list[Visit]:
             context.traffic.foreign.clear()
             response = tab.goto(server + page.url, wait_until="load")
             tab.wait_for_timeout(50)  # Material mounts its components right after load
+            tab.evaluate(LOAD_LAZY_IMAGES)
             facts = tab.evaluate(FACTS)
             shot = _screenshot_path(page)
             shot.parent.mkdir(parents=True, exist_ok=True)
@@ -245,6 +256,21 @@ def test_no_console_errors_and_no_failed_requests(visits):
 
 def test_nothing_is_requested_from_another_host(visits):
     _fail([f"{v.page}: requested {url}" for v in visits for url in v.traffic.foreign])
+
+
+def test_hreflang_alternates_cause_no_sitemap_requests(visits, project):
+    """Every page names its translations and x-default for search engines (tests/test_page_head.py
+    checks the addresses), yet Material's script, which fetches sitemap.xml below every element
+    matching link[rel=alternate], finds none, and no sitemap.xml is requested."""
+    expected = sorted([*project.languages, "x-default"])
+    problems = []
+    for v in visits:
+        if v.facts["materialAlternates"]:
+            problems.append(f"{v.page}: {v.facts['materialAlternates']} link(s) match Material's link[rel=alternate]")
+        if sorted(v.facts["hreflangAlternates"]) != expected:
+            problems.append(f"{v.page}: hreflang alternates {sorted(v.facts['hreflangAlternates'])}, not {expected}")
+        problems += [f"{v.page}: requested {p}" for p in sorted(v.traffic.local_paths) if p.endswith("sitemap.xml")]
+    _fail(problems)
 
 
 def test_language_menu_leads_to_the_same_page_in_each_language(visits, server, project):
@@ -466,4 +492,27 @@ def test_a_deep_link_keeps_its_section_across_a_language_switch(context, server,
         elif heading_top is None or not (0 <= heading_top < 300):
             problems.append(f"[{language}] #{section} is not in view after the switch (top: {heading_top})")
     tab.close()
+    _fail(problems)
+
+
+def test_a_notebook_download_saves_the_notebook_of_the_page_language(context, server, project):
+    """A click on a notebook page's download link saves that language's notebook, byte for byte."""
+    problems = []
+    tab = context.new_page()
+    try:
+        for language in project.languages:
+            for relative, source in project.page_files(language).items():
+                if source.suffix != ".ipynb":
+                    continue
+                address = server + language_root(project, language) + page_url(relative)
+                tab.goto(address, wait_until="load")
+                with tab.expect_download(timeout=10_000) as started:
+                    tab.click("article a[download]")
+                download = started.value
+                if Path(download.path()).read_bytes() != source.read_bytes():
+                    problems.append(f"{address}: the download is not docs/{language}/{relative}")
+                if download.suggested_filename != Path(relative).name:
+                    problems.append(f"{address}: the download is named {download.suggested_filename!r}")
+    finally:
+        tab.close()
     _fail(problems)

@@ -23,7 +23,7 @@ for d in (50, 100):
 distance = (torch.arange(512)[:, None] - torch.arange(512)[None, :]).abs()
 print(f"mean cosine at distance >= 256: {similarity[distance >= 256].mean().item():.3f}")
 # How much of the matrix does the distance alone explain? Replace each entry by the mean of its
-# diagonal, and compare with a term for each of the two positions (the mean of its row and column).
+# diagonal; compare with a term for each position, added (mean of row i + mean of column j - overall mean).
 by_distance = torch.stack([similarity.diagonal(d).mean() for d in range(512)])[distance]
 row_mean = similarity.mean(dim=1)
 by_positions = row_mean[:, None] + row_mean[None, :] - similarity.mean()

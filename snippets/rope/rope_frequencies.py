@@ -58,7 +58,7 @@ def llama3_scaling(inv_freq, params):
 
 
 def yarn_scaling(inv_freq, dim, base, params):
-    """YaRN (Peng et al. 2023), with the ramp and the attention factor of the authors' code."""
+    """YaRN (Peng et al., 2024), with the ramp and the attention factor of the authors' code."""
     factor, original = params["factor"], params["original_max_position_embeddings"]
 
     def pair_turning(turns):  # the (fractional) pair that turns `turns` times in the original length
@@ -160,6 +160,13 @@ if __name__ == "__main__":
         inv_freq, attention = rope_frequencies({**llama2, "rope_scaling": scaling}, seq_len=16384)
         ratio = (inv_freq / unscaled)[pairs]
         print(f"{name:<28s}" + "".join(f"{r:8.4f}" for r in ratio.tolist()) + f"  {attention:9.4f}")
+    # The three bands, over all 64 pairs: kept (ratio 1), blended, divided by the factor (ratio 1/4).
+    for name in ("yarn", "llama3"):
+        ratio = rope_frequencies({**llama2, "rope_scaling": scalings[name]})[0] / unscaled
+        n, kept, divided = len(ratio), int((ratio > 0.9999).sum()), int((ratio < 0.2501).sum())
+        print(f"{name}: pairs 0-{kept - 1} kept, {kept}-{n - divided - 1} blended, {n - divided}-{n - 1} divided")
+    wavelength = 2 * math.pi / unscaled
+    print(f"wavelength 2 pi / theta_i in tokens: pair 32 {wavelength[32]:.0f}, pair 48 {wavelength[48]:.0f}")
     try:
         rope_frequencies({**llama2, "rope_scaling": {"type": "longrope", "factor": 4.0}})
     except ValueError as error:
