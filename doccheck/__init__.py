@@ -8,6 +8,7 @@ One job per module:
 * ``pages``: includes, quoted outputs, figures, links and prose numbers of a page;
 * ``notebooks``: notebook pages: read, execute, compare, store outputs;
 * ``snippets``: which sibling snippets a snippet imports; importing snippets in tests;
+* ``takeaway``: the program a snippet block's copy button copies (its siblings inlined);
 * ``runner`` and ``warm_server``: running snippets as a reader does (cold or forked warm);
 * ``session``: one run of the checks, each snippet and notebook executed at most once;
 * ``compare`` and ``update``: comparing quotes with output, and rewriting stale ones;

@@ -24,6 +24,7 @@ import pytest
 from . import drift, update
 from .checks import environment_warning
 from .project import Project
+from .runner import ProgramRunner
 from .session import DocSession
 
 SESSION = pytest.StashKey[DocSession]()
@@ -137,6 +138,14 @@ def project(doc_session: DocSession) -> Project:
 def snippet_runs(doc_session: DocSession) -> dict:
     """Every snippet any page includes, run once (for the checks that need them all)."""
     return doc_session.snippet_runs()
+
+
+@pytest.fixture(scope="session")
+def program_runner(doc_session: DocSession):
+    """Runs programs copied from pages (each alone in an empty folder), warm unless --cold."""
+    runner = ProgramRunner(cold=doc_session.cold)
+    yield runner
+    runner.close()
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,9 @@ Two runners give the same result type, ``SnippetRun``:
 
 ``make_runner(snippets_dir, cold=...)`` chooses; where ``os.fork`` does not exist the warm
 runner is not available and the cold one is used (``Runner.note`` says so).
+
+``ProgramRunner`` runs a text a reader copied, saved alone in an empty folder; ``differences``
+says how one run differs from another in what a reader sees.
 """
 
 from __future__ import annotations
@@ -142,6 +145,51 @@ class ColdRunner:
 
     def close(self) -> None:
         pass
+
+
+class ProgramRunner:
+    """Runs texts a reader copied from a page, each saved alone in a folder of its own (nothing of
+    snippets/ is reachable), with the same runners and environment as the snippets."""
+
+    def __init__(self, cold: bool = False) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="programs-"))
+        self._runner = make_runner(self.folder, cold=cold)
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def run(self, text: str, filename: str) -> SnippetRun:
+        with self._lock:
+            self._count += 1
+            folder = self.folder / str(self._count)
+        folder.mkdir()
+        (folder / filename).write_text(text, encoding="utf-8")
+        run = self._runner.run(f"{folder.name}/{filename}")
+        run.snippet = filename
+        return run
+
+    def close(self) -> None:
+        self._runner.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def differences(expected: SnippetRun, got: SnippetRun) -> list[str]:
+    """How ``got`` differs from ``expected`` in what a reader sees: what it prints (stdout) and
+    the files it writes, byte for byte. Empty when it does the same."""
+    if got.returncode == -1:
+        return [f"did not finish within {TIMEOUT_SECONDS} s:\n{got.stderr.rstrip()}"]
+    if got.failed:
+        return [f"exited with status {got.returncode}:\n{got.stderr.rstrip()}"]
+    found = []
+    if got.stdout != expected.stdout:
+        found.append(f"prints something else.\n--- expected:\n{expected.stdout}\n--- printed:\n{got.stdout}")
+    for name in sorted(set(expected.files) | set(got.files)):
+        if name not in got.files:
+            found.append(f"does not write {name}")
+        elif name not in expected.files:
+            found.append(f"writes {name}, which it should not")
+        elif got.files[name] != expected.files[name]:
+            found.append(f"writes a different {name}")
+    return found
 
 
 def _text(value: str | bytes | None) -> str:

@@ -1,0 +1,183 @@
+"""A snippet block's copy button copies a program that runs alone.
+
+A page shows a snippet as it is, ``--8<-- "rope/rope_properties.py"``, and a snippet may import a
+sibling snippet (``from rope_rotate_half import RotaryCache``): saved alone, what the copy button
+copied would stop with ModuleNotFoundError. ``RunnableCopies``, a Python-Markdown extension,
+finds each such include (before pymdownx.snippets replaces it with the file) and wraps the block
+in ``<div data-copy="...">`` holding the program of doccheck.takeaway.take_away_program: the
+snippet with the siblings it needs inlined, each marked with the page of this language that shows
+it. The page still shows the short snippet; the repository keeps one copy of each file. Material's
+copy button copies the ``data-copy`` text of the nearest element that has one, and the code as
+shown otherwise (``extract`` in its clipboard integration). Blocks of snippets that import no
+sibling are left as they are.
+
+The extension is registered by this file's ``on_config``, which also tells it, for the language
+being built, which page shows each snippet. A snippet whose siblings cannot make one unambiguous
+program (a name two of them define, ...) is a build warning, so ``mkdocs build --strict`` fails.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+from i18n_state import languages
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+from mkdocs.config.defaults import MkDocsConfig
+
+from doccheck.markdown import parser
+from doccheck.pages import INCLUDE_LINE, parse_page
+from doccheck.site import page_url
+from doccheck.takeaway import TakeAwayError, take_away_program
+
+log = logging.getLogger("mkdocs.hooks.runnable_copies")
+
+ATTRIBUTE_LIST = re.compile(r"\s*\{[^}]*\}\s*$")  # a heading's `{ #id }`
+
+
+def copy_attribute(program: str) -> str:
+    """The program as an attribute value, on one line."""
+    return html.escape(program, quote=True).replace("\r", "&#13;").replace("\n", "&#10;")
+
+
+class _MarkIncludes(Preprocessor):
+    """Before pymdownx.snippets: a marker line before and after each include fence whose snippet
+    imports a sibling; the program it copies is kept for ``_WrapMarked``."""
+
+    def __init__(self, md: Markdown, snippets_dir: Path, shown_on: Mapping[str, str], programs: list[str]) -> None:
+        super().__init__(md)
+        self.snippets_dir = snippets_dir
+        self.shown_on = shown_on
+        self.programs = programs
+        self.marker = f"runnable-copy-{secrets.token_hex(8)}"  # no page could contain it
+
+    def run(self, lines: list[str]) -> list[str]:
+        wraps: list[tuple[int, int, str]] = []
+        for token in parser().parse("\n".join(lines)):  # the verifier's parser: the includes it checks
+            if token.type != "fence" or token.level != 0 or token.map is None:
+                continue
+            include = INCLUDE_LINE.match(token.content.strip())
+            if include is None or "\n" in token.content.strip():
+                continue
+            snippet = include["path"]
+            path = self.snippets_dir / snippet
+            if not path.is_file():
+                continue  # pymdownx.snippets reports it
+            try:
+                program = take_away_program(snippet, self.snippets_dir, self.shown_on)
+            except TakeAwayError as error:
+                log.warning(f"the copy button of {snippet} would copy a program that cannot run alone: {error}")
+                continue
+            if program != path.read_text(encoding="utf-8"):
+                start, end = token.map
+                wraps.append((start, end, program))
+        for start, end, program in reversed(wraps):
+            self.programs.append(program)
+            lines[end:end] = ["", f"{self.marker}-end", ""]
+            lines[start:start] = ["", f"{self.marker}-start-{len(self.programs) - 1}", ""]
+        return lines
+
+
+class _WrapMarked(Preprocessor):
+    """After whitespace normalization (which would remove the placeholders' control characters),
+    before superfences: the marker lines become ``<div data-copy="...">`` and ``</div>``."""
+
+    def __init__(self, md: Markdown, marks: _MarkIncludes) -> None:
+        super().__init__(md)
+        self.marks = marks
+
+    def run(self, lines: list[str]) -> list[str]:
+        start, end = f"{self.marks.marker}-start-", f"{self.marks.marker}-end"
+        for index, line in enumerate(lines):
+            if line.startswith(start):
+                program = self.marks.programs[int(line.removeprefix(start))]
+                lines[index] = self.md.htmlStash.store(f'<div data-copy="{copy_attribute(program)}">')
+            elif line == end:
+                lines[index] = self.md.htmlStash.store("</div>")
+        return lines
+
+
+class RunnableCopies(Extension):
+    def __init__(self, **kwargs: object) -> None:
+        self.config = {
+            "snippets_dir": ["snippets", "the folder the includes name snippets in (pymdownx.snippets' base_path)"],
+            "shown_on": [{}, 'for a snippet, where it is shown: `shown on the page "Title": https://...`'],
+        }
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
+        marks = _MarkIncludes(md, Path(self.getConfig("snippets_dir")), self.getConfig("shown_on"), [])
+        md.preprocessors.register(marks, "runnable_copies_mark", 33)  # before pymdownx.snippets (32)
+        md.preprocessors.register(_WrapMarked(md, marks), "runnable_copies", 29)  # after normalize_whitespace (30)
+
+
+def makeExtension(**kwargs: object) -> RunnableCopies:  # noqa: N802
+    return RunnableCopies(**kwargs)
+
+
+# -- MkDocs ------------------------------------------------------------------------------------
+
+
+def _snippets_dir(config: MkDocsConfig) -> Path:
+    base = config.mdx_configs.get("pymdownx.snippets", {}).get("base_path", ["."])
+    first = base[0] if isinstance(base, list) and base else base
+    return (Path(config.config_file_path).parent / str(first)).resolve()
+
+
+def _nav_order(nav: object) -> list[str]:
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, list):
+        return [page for entry in nav for page in _nav_order(entry)]
+    if isinstance(nav, dict):
+        return [page for value in nav.values() for page in _nav_order(value)]
+    return []
+
+
+def _title(path: Path) -> str | None:
+    tokens = parser().parse(path.read_text(encoding="utf-8"))
+    for index, token in enumerate(tokens):
+        if token.type == "front_matter":
+            match = re.search(r"^title:\s*[\"']?(.+?)[\"']?\s*$", token.content, re.M)
+            if match:
+                return match[1]
+        if token.type == "heading_open" and token.tag == "h1":
+            return ATTRIBUTE_LIST.sub("", tokens[index + 1].content).replace("`", "").strip()
+    return None
+
+
+def shown_on(config: MkDocsConfig) -> dict[str, str]:
+    """For each snippet that a page of the language being built includes, the first such page (in
+    nav order): ``shown on the page "Implementing RoPE": https://.../rope/implementations/``."""
+    current, default = languages(config)
+    language = current or default  # before mkdocs-static-i18n's on_config (-100) of the first build: the default
+    folder = Path(config.docs_dir) / (language or "")
+    prefix = f"{language}/" if language and language != default else ""
+    site_url = (config.site_url or "").rstrip("/") + "/" if config.site_url else ""
+    pages = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md"))
+    nav = [page for page in _nav_order(config.nav) if page in pages]
+    found: dict[str, str] = {}
+    for relative in nav + [page for page in pages if page not in nav]:
+        path = folder / relative
+        includes = parse_page(path, language or "", relative, folder).includes
+        if not includes:
+            continue
+        title = _title(path) or relative
+        where = f'shown on the page "{title}"' + (f": {site_url}{prefix}{page_url(relative)}" if site_url else "")
+        for include in includes:
+            found.setdefault(include.snippet, where)
+    return found
+
+
+def on_config(config: MkDocsConfig, /) -> MkDocsConfig:
+    # mkdocs-static-i18n runs on_config again for each language: one extension, for this language
+    config.markdown_extensions[:] = [e for e in config.markdown_extensions if not isinstance(e, RunnableCopies)]
+    config.markdown_extensions.append(
+        RunnableCopies(snippets_dir=str(_snippets_dir(config)), shown_on=shown_on(config))
+    )
+    return config

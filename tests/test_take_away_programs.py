@@ -1,0 +1,199 @@
+"""What a snippet block's copy button gives runs alone (README, "How a page quotes a snippet").
+
+A snippet may import a sibling snippet (``from rope_rotate_half import RotaryCache``); saved alone,
+it would stop with ModuleNotFoundError. The build gives such a block's copy button the program
+``doccheck.takeaway.take_away_program`` makes, the snippet with its siblings inlined
+(hooks/runnable_copies.py). Here that same function's program, for every snippet that imports a
+sibling, is saved as one file in an empty folder and run with ``python file.py`` and the snippet
+environment; it must print exactly what the snippet prints in this session's run of it, and write
+the same files, byte for byte. No browser: tests/test_copy_buttons.py checks the built site's
+buttons.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from concurrent.futures import Future, ThreadPoolExecutor
+from html.parser import HTMLParser
+from pathlib import Path
+
+import markdown
+import pytest
+
+from doccheck.plugin import SESSION
+from doccheck.runner import ProgramRunner, SnippetRun, differences
+from doccheck.snippets import sibling_imports
+from doccheck.takeaway import TakeAwayError, take_away_program
+
+PROGRAMS_AT_ONCE = 2  # the machine's cores; the session runs the snippets themselves beside them
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "importer" in metafunc.fixturenames:
+        project = metafunc.config.stash[SESSION].project
+        importers = [s for s, siblings in sibling_imports(project.snippets_dir).items() if siblings]
+        metafunc.parametrize("importer", importers, ids=importers)
+
+
+@pytest.fixture(scope="session")
+def take_away_runs(request, project, doc_session, program_runner):
+    """The programs of the selected tests, started at once (two at a time); each test waits for its own."""
+    selected = [getattr(item, "callspec", None) for item in request.session.items]
+    importers = list(dict.fromkeys(c.params["importer"] for c in selected if c and "importer" in c.params))
+    doc_session.schedule(importers)  # the snippets' own runs, beside these
+    pool = ThreadPoolExecutor(max_workers=PROGRAMS_AT_ONCE, thread_name_prefix="take-away")
+    runs: dict[str, Future[SnippetRun] | TakeAwayError] = {}
+    for snippet in importers:
+        try:
+            program = take_away_program(snippet, project.snippets_dir)
+        except TakeAwayError as error:
+            runs[snippet] = error
+            continue
+        runs[snippet] = pool.submit(program_runner.run, program, snippet.rsplit("/", 1)[-1])
+    yield runs
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def test_the_program_of_a_snippet_that_imports_a_sibling_runs_alone(importer, take_away_runs, doc_session):
+    run = take_away_runs[importer]
+    if isinstance(run, TakeAwayError):
+        pytest.fail(f"no program to take away: {run}", pytrace=False)
+    expected = doc_session.snippet_run(importer)
+    if expected.failed:
+        pytest.fail(f"the snippet itself fails: {expected.failure_report()}", pytrace=False)
+    problems = differences(expected, run.result())
+    if problems:
+        pytest.fail(f"snippets/{importer} with its siblings inlined, alone, " + "\n".join(problems), pytrace=False)
+
+
+def test_a_snippet_without_siblings_is_its_own_program(project):
+    alone = [s for s, siblings in sibling_imports(project.snippets_dir).items() if not siblings]
+    changed = [s for s in alone if take_away_program(s, project.snippets_dir) != (project.snippets_dir / s).read_text()]
+    assert not changed, f"these import no sibling, yet their program differs from the file: {changed}"
+
+
+# -- the inliner on small made-up snippets ----------------------------------------------------------
+
+
+def write_snippets(folder, files: dict[str, str]):
+    for relative, text in files.items():
+        (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+        (folder / relative).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_siblings_are_inlined_once_in_the_order_python_runs_them(tmp_path):
+    snippets = write_snippets(
+        tmp_path / "snippets",
+        {
+            "t/base.py": 'import math\n\nSTEPS = []\nSTEPS.append("base")\n\n\ndef half(x):\n    return x / 2\n\n\n'
+            'if __name__ == "__main__":\n    print("base demo")\n',
+            "t/middle.py": "from __future__ import annotations\n\nimport math\n\nfrom base import STEPS, half\n\n"
+            'STEPS.append("middle")\n\n\ndef quarter(x):\n    return half(half(x))\n',
+            "t/main.py": '"""The snippet."""\n\nimport json\nfrom base import half as halve\nfrom middle import STEPS, '
+            "quarter\n\nprint(json.dumps(STEPS), halve(8), quarter(8))\n",
+        },
+    )
+    program = take_away_program("t/main.py", snippets, {"t/base.py": 'shown on the page "Base"'})
+    lines = program.splitlines()
+    assert lines[0] == '"""The snippet."""' and lines[2] == "from __future__ import annotations"
+    assert program.count('# --- from base.py, shown on the page "Base" ---') == 1
+    assert program.index("# --- from base.py") < program.index("# --- from middle.py") < program.index("print(")
+    assert "base demo" not in program and "halve = half" in program
+    assert "import math" not in program  # only the siblings used it, in code the program does not need
+    runner = ProgramRunner(cold=True)  # nothing heavy to import: no warm server needed
+    try:
+        got = runner.run(program, "main.py")
+    finally:
+        runner.close()
+    expected = subprocess.run([sys.executable, "main.py"], cwd=snippets / "t", capture_output=True, text=True)
+    assert not got.failed, got.stderr
+    assert got.stdout == expected.stdout == '["base", "middle"] 4.0 2.0\n'
+
+
+@pytest.mark.parametrize(
+    ("sibling", "snippet", "complaint"),
+    [
+        ("x = 1\n\n\ndef f():\n    return x\n", "from s import f\n\nx = 2\nprint(f())\n", "`x` means different things"),
+        (
+            "def sum(values):\n    return 0\n",
+            "from s import sum as total\n\nprint(sum([1]), total([1]))\n",
+            "uses `sum`",
+        ),
+        ("def f():\n    return 1\n", "import s\n\nprint(s.f())\n", "write `from s import ...`"),
+        (
+            'def f():\n    return 1\n\n\nif __name__ == "__main__":\n    g = f\n',
+            "from s import g\n\nprint(g())\n",
+            "only in",
+        ),
+    ],
+    ids=["a name both define", "a builtin the sibling redefines", "import sibling", "a name of the demo part"],
+)
+def test_what_cannot_be_one_unambiguous_program_is_refused(tmp_path, sibling, snippet, complaint):
+    snippets = write_snippets(tmp_path, {"t/s.py": sibling, "t/main.py": snippet})
+    with pytest.raises(TakeAwayError, match=re.escape(complaint)):
+        take_away_program("t/main.py", snippets)
+
+
+def load_hook():
+    hooks = Path(__file__).resolve().parent.parent / "hooks"
+    if str(hooks) not in sys.path:
+        sys.path.insert(0, str(hooks))  # as MkDocs loads hooks: their folder importable (i18n_state)
+    spec = importlib.util.spec_from_file_location("runnable_copies", hooks / "runnable_copies.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class CopyTexts(HTMLParser):
+    """The data-copy values of a page, and the text of its code blocks."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.copies: list[str] = []
+        self.code: list[str] = []
+        self._in_code = False
+
+    def handle_starttag(self, tag, attrs):
+        self.copies += [value or "" for name, value in attrs if name == "data-copy"]
+        if tag == "code":
+            self._in_code = True
+            self.code.append("")
+
+    def handle_endtag(self, tag):
+        self._in_code = self._in_code and tag != "code"
+
+    def handle_data(self, data):
+        if self._in_code:
+            self.code[-1] += data
+
+
+def test_the_build_gives_the_block_of_a_snippet_with_siblings_its_program(tmp_path):
+    snippets = write_snippets(
+        tmp_path,
+        {
+            "t/base.py": 'def half(x):\n    return x / 2\n\n\nif __name__ == "__main__":\n    print("<demo> & more")\n',
+            "t/main.py": 'from base import half\n\nprint(half(3), "<&>")\n',
+            "t/alone.py": "print(1)\n",
+        },
+    )
+    page = (
+        '# A page\n\n```python title="snippets/t/main.py"\n--8<-- "t/main.py"\n```\nText right after.\n\n'
+        '```python\n--8<-- "t/alone.py"\n```\n'
+    )
+    shown_on = {"t/base.py": 'shown on the page "Base"'}
+    extension = load_hook().RunnableCopies(snippets_dir=str(snippets), shown_on=shown_on)
+    html = markdown.markdown(
+        page,
+        extensions=[extension, "pymdownx.superfences", "pymdownx.snippets"],
+        extension_configs={"pymdownx.snippets": {"base_path": [str(snippets)]}},
+    )
+    parser = CopyTexts()
+    parser.feed(html)
+    assert parser.copies == [take_away_program("t/main.py", snippets, shown_on)]  # alone.py's block: as shown
+    assert "<p>Text right after.</p>" in html and "runnable-copy" not in html
+    assert parser.code == [(snippets / "t/main.py").read_text(), "print(1)\n"]  # the page shows the snippets
