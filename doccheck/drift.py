@@ -159,30 +159,43 @@ def english_changes(translation: Translation) -> str:
     if record.translation_of == fingerprint(translation.english):
         return ""
     relative = translation.english.relative_to(translation.root).as_posix()
-    log = subprocess.run(
-        ["git", "log", "--format=%H", "--", relative], cwd=translation.root, capture_output=True, text=True, check=False
-    )
-    for commit in log.stdout.split():
-        shown = subprocess.run(
-            ["git", "show", f"{commit}:{relative}"], cwd=translation.root, capture_output=True, check=False
+
+    def diff(old_text: str, label: str) -> str:
+        old = translatable_text(translation.english, old_text)
+        lines = difflib.unified_diff(
+            old.splitlines(keepends=True),
+            current.splitlines(keepends=True),
+            f"{relative} @ {label}",
+            f"{relative} (now)",
         )
-        if shown.returncode != 0:
-            continue
-        old_text = shown.stdout.decode("utf-8")
-        if fingerprint(translation.english, text=old_text) == record.translation_of:
-            old = translatable_text(translation.english, old_text)
-            return "".join(
-                difflib.unified_diff(
-                    old.splitlines(keepends=True),
-                    current.splitlines(keepends=True),
-                    f"{relative} @ {commit[:12]} (translated)",
-                    f"{relative} (now)",
-                )
+        return "".join(lines)
+
+    for commit in _git(translation.root, "log", "--format=%H", "--", relative).split():
+        old_text = _git(translation.root, "show", f"{commit}:{relative}")
+        if old_text and fingerprint(translation.english, text=old_text) == record.translation_of:
+            return diff(old_text, f"{commit[:12]} (translated)")
+    # The recorded version was never committed as such (the English page changed again before the
+    # commit): compare with the English page as it was when the record itself was committed.
+    translated = translation.path.relative_to(translation.root).as_posix()
+    recorded_in = _git(translation.root, "log", "--format=%H", "-S", record.translation_of, "--", translated).split()
+    if recorded_in:
+        commit = recorded_in[-1]
+        old_text = _git(translation.root, "show", f"{commit}:{relative}")
+        if old_text:
+            note = (
+                f"# version {record.translation_of} was never committed; showing the changes since the English "
+                f"page of commit {commit[:12]}, where this record was committed\n"
             )
+            return note + diff(old_text, f"{commit[:12]} (when recorded)")
     raise LookupError(
         f"no committed version of {relative} has the fingerprint {record.translation_of} "
-        f"that {translation.shown} records"
+        f"that {translation.shown} records, and the record itself was never committed"
     )
+
+
+def _git(root: Path, *arguments: str) -> str:
+    done = subprocess.run(["git", *arguments], cwd=root, capture_output=True, check=False)
+    return done.stdout.decode("utf-8") if done.returncode == 0 else ""
 
 
 def read_record(path: Path) -> Record:

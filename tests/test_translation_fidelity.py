@@ -199,3 +199,25 @@ def test_polish_may_write_the_decimal_comma_inside_formulas():
     assert alignment.compare_pages(english, polish, Path("docs/pl/x.md"), "pl")[0] == []
     wrong = alignment.blocks_of_markdown("Współczynnik to $0{,}2 \\ln s + 1$.\n", "pl")
     assert alignment.compare_pages(english, wrong, Path("docs/pl/x.md"), "pl")[0]
+
+
+def test_drift_diff_falls_back_when_the_recorded_version_was_never_committed(site, capsys):
+    import subprocess
+
+    def git(*arguments: str) -> None:
+        subprocess.run(
+            ["git", "-c", "user.email=t@t", "-c", "user.name=t", *arguments], cwd=site, check=True, capture_output=True
+        )
+
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-qm", "fixture")
+    edit(site / "docs/en/page.md", "The first row starts at 0.3374.", "The first row starts at 0.3374, as printed.")
+    assert cli.main(["--root", str(site), "drift", "--update", "docs/zh/page.md"]) == 0  # recorded, not committed
+    edit(site / "docs/en/page.md", "as printed.", "as the snippet prints.")  # changed again before any commit
+    git("add", ".")
+    git("commit", "-qm", "both")
+    capsys.readouterr()
+    assert cli.main(["--root", str(site), "drift", "--diff", "docs/zh/page.md"]) == 0
+    out = capsys.readouterr().out
+    assert "was never committed" in out and "+- The first row starts at 0.3374, as the snippet prints.\n" in out
