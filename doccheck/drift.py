@@ -175,18 +175,19 @@ def english_changes(translation: Translation) -> str:
         if old_text and fingerprint(translation.english, text=old_text) == record.translation_of:
             return diff(old_text, f"{commit[:12]} (translated)")
     # The recorded version was never committed as such (the English page changed again before the
-    # commit): compare with the English page as it was when the record itself was committed.
+    # commit that recorded it): show more rather than less, the changes since the English page as it
+    # was before that commit.
     translated = translation.path.relative_to(translation.root).as_posix()
     recorded_in = _git(translation.root, "log", "--format=%H", "-S", record.translation_of, "--", translated).split()
     if recorded_in:
         commit = recorded_in[-1]
-        old_text = _git(translation.root, "show", f"{commit}:{relative}")
+        old_text = _git(translation.root, "show", f"{commit}^:{relative}")
         if old_text:
             note = (
                 f"# version {record.translation_of} was never committed; showing the changes since the English "
-                f"page of commit {commit[:12]}, where this record was committed\n"
+                f"page before commit {commit[:12]}, which recorded it (some may be translated already)\n"
             )
-            return note + diff(old_text, f"{commit[:12]} (when recorded)")
+            return note + diff(old_text, f"{commit[:12]}^ (before the record)")
     raise LookupError(
         f"no committed version of {relative} has the fingerprint {record.translation_of} "
         f"that {translation.shown} records, and the record itself was never committed"
