@@ -1,16 +1,22 @@
-"""Render math as MathML at build time, so no page loads MathJax or KaTeX from anywhere.
+"""Math as MathML at build time, set in a real math font; no page loads a script for math.
 
-* Markdown pages: pymdownx.arithmatex (generic mode) leaves ``<span class="arithmatex">\\(...\\)</span>``
-  and ``<div class="arithmatex">\\[...\\]</div>``, HTML-escaped; the LaTeX inside becomes MathML.
-* Notebook pages: nbconvert keeps ``$...$`` and ``$$...$$`` of Markdown cells as text (for
-  MathJax, which this site does not load); the same conversion runs on the Markdown cells only,
-  never on code or outputs. A ``$`` opens inline math only when a non-space follows it and closes
-  it only when a non-space precedes it and no digit follows (Pandoc's rule), so "costs $5 and
-  $6" stays text.
+* Markdown pages: the Python-Markdown extension in hooks/latex_to_mathml.py converts what
+  pymdownx.arithmatex (generic mode) finds. This hook registers it (``on_config``) and tells it,
+  for each page, the page's name for warnings and the accessible name of a display equation's box
+  in the page's language.
+* Notebook pages do not go through Python-Markdown (mkdocs-jupyter renders them): nbconvert keeps
+  ``$...$`` and ``$$...$$`` of Markdown cells as text, and this hook converts them with the same
+  ``to_mathml``, in the Markdown cells only, never in code or outputs. A ``$`` opens inline math
+  only when a non-space follows it and closes it only when a non-space precedes it and no digit
+  follows (Pandoc's rule), so "costs $5 and $6" stays text.
+* The font: after the whole site is built (every language), STIX Two Math is cut down to the
+  characters the formulas of all pages draw (hooks/math_font.py) and written as
+  ``assets/fonts/stix-two-math.woff2``, with ``assets/stylesheets/math.css`` (hooks/assets/math.css)
+  naming it for ``math``. Each page with math links the stylesheet and preloads the font. A
+  formula that uses a character the font does not have is a WARNING naming the page, so
+  ``mkdocs build --strict`` fails instead of drawing it in whatever font the reader has.
 
-Anything latex2mathml cannot convert (an unknown command comes back as text such as
-``<mi>\\foo</mi>``) is a build WARNING naming the page and the formula, so ``mkdocs build
---strict`` fails instead of showing readers raw LaTeX.
+Anything latex2mathml cannot convert is a build WARNING naming the page and the formula.
 """
 
 from __future__ import annotations
@@ -18,29 +24,24 @@ from __future__ import annotations
 import html
 import logging
 import re
+from pathlib import Path
 
-from latex2mathml.converter import convert
+import math_font
+from i18n_state import languages, whole_site_built
+from latex_to_mathml import LatexToMathML, MathError, math_box, to_mathml
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 log = logging.getLogger("mkdocs.hooks.math_to_mathml")
 
-ARITHMATEX = re.compile(
-    r'<(?P<tag>span|div) class="arithmatex">\s*(?P<open>\\\(|\\\[)(?P<tex>.*?)(?:\\\)|\\\])\s*</(?P=tag)>',
-    re.S,
-)
-# What latex2mathml leaves behind when it does not know a command or an environment
-UNCONVERTED = re.compile(r">[^<]*(\\[A-Za-z]+|&(?![#A-Za-z0-9]+;))[^<]*<")
-# \cos m\theta: latex2mathml writes <mi>cos</mi><mi>m</mi>, which browsers set with no space
-# between; TeX puts a thin space between a function name and its argument (not before "(").
-FUNCTION_THEN_ARGUMENT = re.compile(
-    r"(<mi>(?:sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|arcsin|arccos|arctan|log|ln|lg|exp|arg|det|dim|ker|deg|gcd|Pr)</mi>)"
-    r"(?=<(?:mi|mn|msub|msup|msubsup|mfrac|mover|msqrt)[ >])"
-)
-THIN_SPACE = '<mo>&#x02061;</mo><mspace width="0.1667em"></mspace>'
-# latex2mathml knows align* but not aligned; both lay out the same rows inside display math
-ENVIRONMENT_ALIASES = {r"\begin{aligned}": r"\begin{align*}", r"\end{aligned}": r"\end{align*}"}
+STYLESHEET_SOURCE = Path(__file__).parent / "assets" / "math.css"
+STYLESHEET = "assets/stylesheets/math.css"
+FONT = "assets/fonts/stix-two-math.woff2"  # math.css names it relative to itself
+# the accessible name of a display equation's box (it scrolls when the formula is too wide)
+EQUATION_LABELS = {"en": "Equation", "zh": "公式", "ko": "수식", "pl": "Równanie"}
 
 NOTEBOOK_MARKDOWN = re.compile(r'<div class="[^"]*\bjp-RenderedMarkdown\b[^"]*"[^>]*>')
 DISPLAY_DOLLARS = re.compile(r"\$\$(?P<tex>.+?)\$\$", re.S)
@@ -48,44 +49,28 @@ INLINE_DOLLAR = re.compile(r"(?<![\\$])\$(?=[^\s$])(?P<tex>(?:[^$\\]|\\.)+?)(?<=
 TAG = re.compile(r"<[^>]+>")
 CODE_TAGS = ("code", "pre", "script", "style")
 
-
-def to_mathml(tex: str, display: bool, where: str) -> str | None:
-    """MathML for one formula, or None (after a WARNING) if it cannot be converted faithfully."""
-    source = tex.strip()
-    for alias, known in ENVIRONMENT_ALIASES.items():
-        source = source.replace(alias, known)
-    try:
-        mathml = convert(source, display="block" if display else "inline")
-    except Exception as error:  # latex2mathml raises many exception types for bad input
-        log.warning(f"{where}: cannot convert math to MathML ({error}): {tex.strip()}")
-        return None
-    bad = UNCONVERTED.search(mathml)
-    if bad:
-        log.warning(f"{where}: math uses {bad.group(1)!r}, which latex2mathml does not support: {tex.strip()}")
-        return None
-    mathml = FUNCTION_THEN_ARGUMENT.sub(lambda m: m[1] + THIN_SPACE, mathml)
-    # the LaTeX source, for copy and paste and for screen readers that prefer it; Material's search
-    # indexes the rendered formula, not this (it drops the attribute after indexing)
-    annotation = (
-        f'<annotation encoding="application/x-tex" data-search-exclude="1">{html.escape(tex.strip())}</annotation>'
-    )
-    return re.sub(
-        r"(<math[^>]*>)(.*)(</math>)",
-        lambda m: f"{m[1]}<semantics>{m[2]}{annotation}</semantics>{m[3]}",
-        mathml,
-        flags=re.S,
-    )
+_extension = LatexToMathML()
+_characters: dict[str, set[str]] = {}  # what each page's formulas draw, by source file
 
 
-def _convert_arithmatex(content: str, where: str) -> str:
-    def replace(match: re.Match) -> str:
-        display = match["open"] == "\\["
-        mathml = to_mathml(html.unescape(match["tex"]), display, where)
-        if mathml is None:
-            return match.group(0)
-        return f'<{match["tag"]} class="arithmatex">{mathml}</{match["tag"]}>'
+def on_config(config: MkDocsConfig, /) -> MkDocsConfig:
+    if _extension not in config.markdown_extensions:
+        config.markdown_extensions.append(_extension)
+    return config
 
-    return ARITHMATEX.sub(replace, content)
+
+def _label(config: MkDocsConfig) -> str:
+    current, default = languages(config)
+    return EQUATION_LABELS.get(current or default or "en", EQUATION_LABELS["en"])
+
+
+def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    _extension.setConfig("where", page.file.src_uri)
+    _extension.setConfig("label", _label(config))
+    return markdown
+
+
+# -- notebook pages ---------------------------------------------------------------------------
 
 
 def _matching_div_end(content: str, start: int) -> int:
@@ -98,7 +83,7 @@ def _matching_div_end(content: str, start: int) -> int:
     return len(content)
 
 
-def _convert_dollars(text: str, where: str) -> str:
+def _convert_dollars(text: str, where: str, label: str) -> str:
     """Math in the text of one Markdown cell, skipping anything inside code."""
     pieces = re.split(r"(<[^>]+>)", text)
     # join runs of text outside code, so a formula spanning a line break stays whole
@@ -111,7 +96,7 @@ def _convert_dollars(text: str, where: str) -> str:
             name = tag.group(1).lower() if tag else ""
             if name in CODE_TAGS:
                 if not inside_code:
-                    out.append(_replace_dollars("".join(buffer), where))
+                    out.append(_replace_dollars("".join(buffer), where, label))
                     buffer = []
                 inside_code += -1 if piece.startswith("</") else 1
                 out.append(piece)
@@ -119,42 +104,78 @@ def _convert_dollars(text: str, where: str) -> str:
             (out if inside_code else buffer).append(piece)
         else:
             (out if inside_code else buffer).append(piece)
-    out.append(_replace_dollars("".join(buffer), where))
+    out.append(_replace_dollars("".join(buffer), where, label))
     return "".join(out)
 
 
-def _replace_dollars(text: str, where: str) -> str:
+def _replace_dollars(text: str, where: str, label: str) -> str:
+    def convert(match: re.Match, tex: str, display: bool) -> str:
+        try:
+            mathml = to_mathml(tex, display)
+        except MathError as error:
+            log.warning(f"{where}: {error}")
+            return match.group(0)
+        # a span: nbconvert leaves $$...$$ inside a <p>; math.css makes a display equation's box a block
+        return math_box("span", mathml, display, label)
+
     def display(match: re.Match) -> str:
-        tex = html.unescape(TAG.sub("", match["tex"]))
-        mathml = to_mathml(tex, True, where)
-        # a span: nbconvert leaves $$...$$ inside a <p>, and <math display="block"> is a block anyway
-        return match.group(0) if mathml is None else f'<span class="arithmatex">{mathml}</span>'
+        return convert(match, html.unescape(TAG.sub("", match["tex"])), True)
 
     def inline(match: re.Match) -> str:
         if "<" in match["tex"]:  # crosses markup: not a formula nbconvert kept whole
             return match.group(0)
-        mathml = to_mathml(html.unescape(match["tex"]), False, where)
-        return match.group(0) if mathml is None else f'<span class="arithmatex">{mathml}</span>'
+        return convert(match, html.unescape(match["tex"]), False)
 
     text = DISPLAY_DOLLARS.sub(display, text)
     return INLINE_DOLLAR.sub(inline, text)
 
 
-def _convert_notebook_markdown(content: str, where: str) -> str:
+def _convert_notebook_markdown(content: str, where: str, label: str) -> str:
     out, position = [], 0
     for match in NOTEBOOK_MARKDOWN.finditer(content):
         if match.start() < position:
             continue
         end = _matching_div_end(content, match.start())
         out.append(content[position : match.end()])
-        out.append(_convert_dollars(content[match.end() : end], where))
+        out.append(_convert_dollars(content[match.end() : end], where, label))
         position = end
     out.append(content[position:])
     return "".join(out)
 
 
 def on_page_content(html_content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    where = page.file.src_uri
     if page.file.src_uri.endswith(".ipynb"):
-        html_content = _convert_notebook_markdown(html_content, where)
-    return _convert_arithmatex(html_content, where)
+        html_content = _convert_notebook_markdown(html_content, page.file.src_uri, _label(config))
+    _characters[page.file.src_uri] = math_font.characters(html_content)
+    return html_content
+
+
+# -- the font and its stylesheet --------------------------------------------------------------
+
+
+def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+    if "<math" not in output:
+        return output
+    links = (
+        f'<link rel="preload" href="{get_relative_url(FONT, page.url)}" as="font" type="font/woff2" crossorigin>\n'
+        f'<link rel="stylesheet" href="{get_relative_url(STYLESHEET, page.url)}">\n'
+    )
+    return output.replace("</head>", links + "</head>", 1)
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every other language
+def on_post_build(*, config: MkDocsConfig) -> None:
+    if not whole_site_built(config) or not any(_characters.values()):
+        return
+    font = math_font.font_path()
+    available = math_font.covered(font)
+    for problem in math_font.missing_glyphs(_characters, available):
+        log.warning(problem)
+    wanted = set().union(*_characters.values()) & available
+    data = math_font.subset_woff2(font, wanted)  # a fraction of a second
+    site = Path(config.site_dir)
+    for relative, content in ((FONT, data), (STYLESHEET, STYLESHEET_SOURCE.read_bytes())):
+        target = site / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)
+    log.info(f"math font: {math_font.FAMILY}, {len(wanted)} characters, {len(data) // 1024} KB ({FONT})")

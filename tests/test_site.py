@@ -253,7 +253,7 @@ def test_math_is_mathml(pages):
     problems = []
     for page in pages:
         text = page.path.read_text(encoding="utf-8")
-        for match in re.finditer(r'<(span|div) class="arithmatex">(.*?)</\1>', text, re.S):
+        for match in re.finditer(r'<(span|div) class="arithmatex"[^>]*>(.*?)</\1>', text, re.S):
             if not match.group(2).lstrip().startswith("<math"):
                 problems.append(f"{page}: math left as LaTeX: {match.group(2)[:80]}")
         if re.search(r"MathJax|katex", text):

@@ -1,0 +1,229 @@
+"""Math at build time, without a browser: LaTeX to MathML (hooks/latex_to_mathml.py), the fixes
+of latex2mathml's output (hooks/mathml_fixes.py), the notebook path that shares the conversion
+(hooks/math_to_mathml.py) and the math font (hooks/math_font.py). tests/test_browser_math.py
+checks what Chromium makes of the built pages."""
+
+from __future__ import annotations
+
+import io
+import logging
+import sys
+import xml.etree.ElementTree as etree
+from pathlib import Path
+
+import markdown
+import pytest
+
+HOOKS = Path(__file__).resolve().parent.parent / "hooks"
+sys.path.insert(0, str(HOOKS))  # the hooks import each other by module name, as MkDocs loads them
+
+import latex_to_mathml  # noqa: E402
+import math_font  # noqa: E402
+import math_to_mathml  # noqa: E402
+from latex_to_mathml import LatexToMathML, MathError, to_mathml  # noqa: E402
+
+PRIME = "\u2032"
+
+
+def parse(mathml: str) -> etree.Element:
+    return etree.fromstring(mathml.replace(' xmlns="http://www.w3.org/1998/Math/MathML"', ""))
+
+
+def tree(tex: str, display: bool = False) -> etree.Element:
+    """The presentation MathML of a formula (inside <semantics>, without the annotation)."""
+    math = parse(to_mathml(tex, display))
+    semantics = math[0]
+    assert semantics.tag == "semantics" and semantics[-1].tag == "annotation"
+    return semantics[0]
+
+
+def shape(element: etree.Element) -> str:
+    """A compact view of a tree: tag(child child) or tag'text'."""
+    if len(element):
+        return f"{element.tag}({' '.join(shape(child) for child in element)})"
+    return f"{element.tag}'{element.text or ''}'"
+
+
+# -- the conversion ---------------------------------------------------------------------------
+
+
+def test_a_formula_becomes_mathml_with_its_latex_as_annotation():
+    math = parse(to_mathml(r"a < b", display=True))
+    assert math.tag == "math" and math.get("display") == "block"
+    annotation = math.find("semantics/annotation")
+    assert annotation is not None and annotation.text == "a < b"
+    assert annotation.get("encoding") == "application/x-tex"
+    assert "&lt;" in to_mathml("a < b", display=False)  # escaped once, as XML, not left raw
+
+
+def test_characters_are_characters_not_references():
+    assert shape(tree(r"\theta \le \pi")) == "mrow(mi'θ' mo'≤' mi'π')"
+
+
+@pytest.mark.parametrize("tex", [r"\foo x", r"\begin{foo} a \end{foo}", r"a & b", r"\frac{1}{"])
+def test_what_latex2mathml_cannot_convert_is_an_error(tex):
+    with pytest.raises(MathError):
+        to_mathml(tex, display=True)
+
+
+# -- the fixes --------------------------------------------------------------------------------
+
+
+def test_a_prime_is_the_base_level_glyph_after_its_letter():
+    assert shape(tree("x'")) == f"mrow(mi'x' mo'{PRIME}')"
+    assert shape(tree(r"\mathrm{base}'")) == f"mrow(mi'base' mo'{PRIME}')"
+
+
+def test_a_primed_letter_with_a_subscript_puts_the_subscript_under_the_prime():
+    assert shape(tree("x'_{2i}")) == f"msub(mrow(mi'x' mpadded(mo'{PRIME}')) mrow(mn'2' mi'i'))"
+    primed = tree(r"\theta'_i").find("mrow/mpadded")
+    assert primed is not None and primed.get("width") == "0"
+    assert "msubsup" not in to_mathml("x'_{2i}", False)
+
+
+def test_a_matrix_is_a_row_of_its_own_between_stretchy_fences():
+    row = tree(r"\begin{pmatrix} a \\ b \end{pmatrix} = \begin{pmatrix} c & d \end{pmatrix} x", display=True)
+    matrices = [child for child in row if child.tag == "mrow"]
+    assert len(matrices) == 2
+    for matrix in matrices:
+        opening, table, closing = list(matrix)
+        assert (opening.text, table.tag, closing.text) == ("(", "mtable", ")")
+        assert opening.attrib == {"fence": "true", "form": "prefix", "stretchy": "true"}
+        assert closing.attrib == {"fence": "true", "form": "postfix", "stretchy": "true"}
+
+
+def test_left_and_right_fences_stay_stretchy_and_grouped():
+    row = tree(r"\sin\!\left(\frac{p}{q}\right)", display=True)
+    fenced = row.find("mrow")
+    assert fenced is not None and fenced[0].get("stretchy") == "true" and fenced[-1].get("form") == "postfix"
+    space = row.find("mspace")
+    assert space is not None and space.get("width") == "-0.1667em"  # \! was "negativethinmathspace"
+
+
+def test_aligned_lines_up_its_columns_with_css_browsers_read():
+    table = tree(r"\begin{aligned} a &= b + c \\ d &= e \end{aligned}", display=True)
+    cells = table.findall(".//mtd")
+    assert len(cells) == 4
+    right, left = cells[0].get("style", ""), cells[1].get("style", "")
+    assert "text-align:-webkit-right" in right and "padding-right:0em" in right
+    assert "text-align:-webkit-left" in left and "padding-left:0em" in left
+    assert not any(mi.text == "&" for mi in table.iter("mi"))
+
+
+def test_upright_letters_are_one_element_and_a_single_one_stays_upright():
+    assert shape(tree(r"\mathrm{PE}(p)")) == "mrow(mi'PE' mo'(' mi'p' mo')')"
+    upright_i = tree(r"\mathrm{i}\,x")[0]
+    assert (upright_i.text, upright_i.get("mathvariant")) == ("i", "normal")
+    assert tree("i x")[0].get("mathvariant") is None  # a plain i stays italic
+
+
+def test_a_function_name_is_followed_by_a_thin_space_unless_a_parenthesis_follows():
+    assert shape(tree(r"\cos m")) == "mrow(mi'cos' mo'\u2061' mspace'' mi'm')"
+    assert shape(tree(r"\cos(m)")) == "mrow(mi'cos' mo'(' mi'm' mo')')"
+
+
+def test_ordinary_symbols_get_no_space_of_their_own():
+    row = tree(r"|n - m| < d/2 - 1, \dots.")
+    spaced = {(mo.text, mo.get("lspace"), mo.get("rspace")) for mo in row.iter("mo")}
+    assert {("|", "0", "0"), ("/", "0", "0"), ("\u2026", "0", "0"), (".", "0", "0")} <= spaced
+    assert ("<", None, None) in spaced and ("\u2212", None, None) in spaced
+    bars = [mo for mo in row.iter("mo") if mo.text == "|"]
+    assert all(bar.get("stretchy") == "false" for bar in bars)
+
+
+def test_mathvariants_browsers_ignore_become_styled_characters():
+    assert tree(r"\boldsymbol{x}").text == "\U0001d499"  # MATHEMATICAL BOLD ITALIC SMALL X
+    assert tree(r"\mathit{x}").get("mathvariant") is None
+
+
+def test_every_fix_is_applied(monkeypatch):
+    """Without the fixes, latex2mathml's own output comes back (so the tests above test them)."""
+    monkeypatch.setattr(latex_to_mathml, "fix", lambda math: None)
+    assert "msubsup" in to_mathml("x'_{2i}", False)
+    assert "negativethinmathspace" in to_mathml(r"\sin\!x", False)
+
+
+# -- the Markdown extension and the notebook path ----------------------------------------------
+
+
+def render(text: str, **config) -> str:
+    extensions = ["pymdownx.arithmatex", LatexToMathML(**config)]
+    return markdown.markdown(text, extensions=extensions, extension_configs={"pymdownx.arithmatex": {"generic": True}})
+
+
+def test_the_extension_converts_inline_and_display_math():
+    html = render("Rotate by $m\\theta_i$:\n\n$$\nx' = R x\n$$\n", label="Równanie")
+    assert '<span class="arithmatex"><math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">' in html
+    assert '<div class="arithmatex" tabindex="0" role="group" aria-label="Równanie"><math' in html
+    assert "\\(" not in html and "$$" not in html
+
+
+def test_the_extension_warns_naming_the_page_and_keeps_the_latex(caplog):
+    with caplog.at_level(logging.WARNING):
+        html = render("An unknown command: $\\foo x$.", where="en/page.md")
+    assert "\\foo x" in html and "<math" not in html
+    assert any("en/page.md" in record.message and "\\foo" in record.message for record in caplog.records)
+
+
+def test_notebook_pages_use_the_same_conversion():
+    assert math_to_mathml.to_mathml is latex_to_mathml.to_mathml
+    cell = (
+        '<div class="jp-RenderedMarkdown jp-MarkdownOutput"><p>It costs $5 and $6; the angle is $m\\theta$ '
+        "and</p><p>$$x' = R_m x$$</p><pre><code>$not math$</code></pre></div>"
+        '<div class="jp-OutputArea"><pre>$also not$</pre></div>'
+    )
+    html = math_to_mathml._convert_notebook_markdown(cell, "en/notebook.ipynb", "Equation")
+    assert "It costs $5 and $6" in html
+    assert html.count("<math") == 2
+    assert '<span class="arithmatex" tabindex="0" role="group" aria-label="Equation"><math' in html
+    assert "$not math$" in html and "$also not$" in html
+
+
+# -- the font ---------------------------------------------------------------------------------
+
+PAGE = (
+    '<p><span class="arithmatex">' + to_mathml(r"\sqrt{x} + \mathrm{PE}", False) + "</span> and "
+    '<span class="arithmatex">' + to_mathml(r"\left(\frac{a}{b}\right)", True) + "</span></p>"
+)
+
+
+def test_the_characters_a_page_draws():
+    drawn = math_font.characters(PAGE)
+    assert {"x", "\U0001d465", "+", "P", "E", "\u221a", "(", ")", "\U0001d44e", "\U0001d44f"} <= drawn
+    assert "\\" not in drawn and "q" not in drawn  # the LaTeX annotation is not drawn
+    assert "\U0001d443" not in drawn  # PE is upright: no italic P
+
+
+@pytest.fixture(scope="module")
+def font() -> Path:
+    path = math_font.font_path()
+    if not path.is_file():
+        pytest.fail(f"{path} is missing: install requirements.txt (ziamath ships the font)", pytrace=False)
+    return path
+
+
+def test_the_subset_keeps_what_stretchy_fences_need_and_is_small(font):
+    from fontTools.ttLib import TTFont
+
+    data = math_font.subset_woff2(font, math_font.characters(PAGE))
+    assert len(data) < 40 * 1024
+    subset = TTFont(io.BytesIO(data))
+    assert "MATH" in subset and subset.flavor == "woff2"
+    cmap = subset.getBestCmap()
+    assert ord("(") in cmap and ord("\u221a") in cmap and ord("Z") not in cmap
+    variants = subset["MATH"].table.MathVariants
+    stretchy = variants.VertGlyphCoverage.glyphs
+    assert cmap[ord("(")] in stretchy
+    construction = variants.VertGlyphConstruction[stretchy.index(cmap[ord("(")])]
+    sizes = [record.VariantGlyph for record in construction.MathGlyphVariantRecord]
+    assert len(sizes) > 2 and all(name in subset.getGlyphOrder() for name in sizes)
+    parts = [part.glyph for part in construction.GlyphAssembly.PartRecords]
+    assert parts and all(name in subset.getGlyphOrder() for name in parts)
+    names = {record.nameID: str(record) for record in subset["name"].names}
+    assert "Open Font License" in names[13] and "STIX" in names[0]
+
+
+def test_a_character_the_font_lacks_is_named_with_its_page(font):
+    available = math_font.covered(font)
+    problems = math_font.missing_glyphs({"zh/page.md": {"x", "中"}, "en/page.md": {"x"}}, available)
+    assert problems == ["zh/page.md: the math font STIX Two Math has no glyph for '中' (U+4E2D)"]

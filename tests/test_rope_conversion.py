@@ -1,0 +1,231 @@
+"""The checkpoint conversion page's code (snippets/rope/layout_conversion.py, converted_attention.py) against the
+permutations that converters apply (transformers' PermuteForRope and GGUF loader, the permute of the original
+convert_llama_weights_to_hf.py) and against transformers' LlamaAttention and Qwen2Attention running weights
+converted by it; plus the page's claims about how libraries name the two layouts.
+"""
+
+import importlib
+from types import SimpleNamespace
+
+import pytest
+import torch
+from rotary_embedding_torch import rotary_embedding_torch
+from transformers import LlamaConfig, Qwen2Config
+from transformers.core_model_loading import PermuteForRope
+from transformers.modeling_gguf_pytorch_utils import LlamaTensorProcessor
+from transformers.models.gptj import modeling_gptj
+from transformers.models.llama import modeling_llama
+from transformers.models.qwen2 import modeling_qwen2
+
+from doccheck.snippets import import_snippet
+
+conversion = import_snippet("rope/layout_conversion.py")
+converted = import_snippet("rope/converted_attention.py")
+rope_complex = import_snippet("rope/rope_complex.py")
+interleaved_to_half, half_to_interleaved = conversion.interleaved_to_half, conversion.half_to_interleaved
+
+# (n_heads, head_dim, hidden): one head, several, a large head, the shapes of a Llama 3 8B key projection
+SHAPES = [(1, 8, 8), (4, 16, 32), (3, 64, 20), (8, 128, 64)]
+
+
+def permute_from_convert_llama_weights_to_hf(w, n_heads, dim1, dim2):
+    """Verbatim from transformers' src/transformers/models/llama/convert_llama_weights_to_hf.py (commit
+    01cc9cd9d804d368d553c093c4eb0646320545bb), which the pinned transformers 5.23.0 package no longer ships."""
+    return w.view(n_heads, dim1 // n_heads // 2, 2, dim2).transpose(1, 2).reshape(dim1, dim2)
+
+
+def permute_from_convert_hf_to_gguf(weights, n_head, n_head_kv):
+    """Verbatim from llama.cpp's convert_hf_to_gguf.py (`LlamaModel.permute`), which turns Hugging Face Llama weights
+    into the interleaved layout llama.cpp runs them in; transformers' GGUF loader cites it."""
+    if n_head_kv is not None and n_head != n_head_kv:
+        n_head = n_head_kv
+    return (
+        weights.reshape(n_head, 2, weights.shape[0] // n_head // 2, *weights.shape[1:])
+        .swapaxes(1, 2)
+        .reshape(weights.shape)
+    )
+
+
+def permute_for_rope(tensor, n_heads, inverse=False):
+    """transformers 5.23.0's loading-time conversion, which takes the head count from a config."""
+    return PermuteForRope(inverse=inverse)._permute_for_rope(tensor, SimpleNamespace(num_attention_heads=n_heads))
+
+
+@pytest.mark.parametrize("n_heads, head_dim, hidden", SHAPES)
+def test_matches_the_converters(n_heads, head_dim, hidden):
+    generator = torch.Generator().manual_seed(n_heads * head_dim)
+    w = torch.randn(n_heads * head_dim, hidden, generator=generator)
+    b = torch.randn(n_heads * head_dim, generator=generator)
+    rows = n_heads * head_dim
+    ours = interleaved_to_half(w, n_heads)
+    assert torch.equal(ours, permute_from_convert_llama_weights_to_hf(w, n_heads, rows, hidden))
+    assert torch.equal(ours, permute_for_rope(w, n_heads))
+    assert torch.equal(interleaved_to_half(b, n_heads), permute_for_rope(b, n_heads))
+    assert torch.equal(half_to_interleaved(w, n_heads), permute_for_rope(w, n_heads, inverse=True))
+    assert torch.equal(half_to_interleaved(b, n_heads), permute_for_rope(b, n_heads, inverse=True))
+
+
+@pytest.mark.parametrize("n_heads, n_kv_heads", [(4, 2), (8, 1), (32, 8)])
+def test_keys_under_grouped_query_attention_match_the_gguf_loader(n_heads, n_kv_heads):
+    """transformers' GGUF loader turns llama.cpp's interleaved Llama weights back into the Hugging Face layout,
+    with the key/value head count for keys: that is interleaved_to_half."""
+    head_dim, hidden = 16, 24
+    processor = LlamaTensorProcessor(config={"num_attention_heads": n_heads, "num_key_value_heads": n_kv_heads})
+    w_q = torch.randn(n_heads * head_dim, hidden)
+    w_k = torch.randn(n_kv_heads * head_dim, hidden)
+    gguf_q = processor.process(w_q.numpy(), "blk.0.attn_q.weight").weights
+    gguf_k = processor.process(w_k.numpy(), "blk.0.attn_k.weight").weights
+    assert torch.equal(interleaved_to_half(w_q, n_heads), torch.from_numpy(gguf_q))
+    assert torch.equal(interleaved_to_half(w_k, n_kv_heads), torch.from_numpy(gguf_k))
+    rows = n_kv_heads * head_dim
+    assert torch.equal(
+        interleaved_to_half(w_k, n_kv_heads), permute_from_convert_llama_weights_to_hf(w_k, n_kv_heads, rows, hidden)
+    )
+    # and back, as llama.cpp converts Hugging Face weights: queries with n_head, keys with n_head_kv
+    assert torch.equal(half_to_interleaved(w_q, n_heads), permute_from_convert_hf_to_gguf(w_q, n_heads, n_heads))
+    assert torch.equal(half_to_interleaved(w_k, n_kv_heads), permute_from_convert_hf_to_gguf(w_k, n_heads, n_kv_heads))
+
+
+@pytest.mark.parametrize("n_heads, head_dim, hidden", SHAPES)
+def test_the_two_functions_are_inverse_permutations(n_heads, head_dim, hidden):
+    numbered = torch.arange(n_heads * head_dim)
+    for forward, backward in ((interleaved_to_half, half_to_interleaved), (half_to_interleaved, interleaved_to_half)):
+        moved = forward(numbered, n_heads)
+        assert sorted(moved.tolist()) == numbered.tolist()  # a permutation of the rows
+        assert torch.equal(backward(moved, n_heads), numbered)
+        # rows never leave their head
+        assert torch.equal(moved.view(n_heads, head_dim) // head_dim, numbered.view(n_heads, head_dim) // head_dim)
+    w = torch.randn(n_heads * head_dim, hidden)
+    assert torch.equal(half_to_interleaved(interleaved_to_half(w, n_heads), n_heads), w)
+
+
+def test_one_head_is_the_even_then_odd_reordering():
+    assert interleaved_to_half(torch.arange(8), 1).tolist() == [0, 2, 4, 6, 1, 3, 5, 7]
+    assert half_to_interleaved(torch.arange(8), 1).tolist() == [0, 4, 1, 5, 2, 6, 3, 7]
+
+
+@pytest.mark.parametrize("shape, n_heads", [((12, 4), 5), ((12, 4), 4), ((6,), 2), ((2, 3, 4), 1)])
+def test_shapes_it_cannot_convert_raise(shape, n_heads):
+    """Rows not divisible into heads, an odd head dimension, a tensor that is neither a weight nor a bias."""
+    with pytest.raises(ValueError, match="n_heads"):
+        interleaved_to_half(torch.zeros(shape), n_heads)
+    with pytest.raises(ValueError, match="n_heads"):
+        half_to_interleaved(torch.zeros(shape), n_heads)
+
+
+HIDDEN, N_HEADS, N_KV_HEADS, HEAD_DIM, SEQ = 64, 8, 2, 16, 9  # keys: 32 rows, which 8 heads also divide
+
+
+def meta_weights(bias, seed=0):
+    """Random projections in Meta's layout; biases on q, k, v as Qwen2 has them."""
+    generator = torch.Generator().manual_seed(seed)
+    rows = {"q": N_HEADS * HEAD_DIM, "k": N_KV_HEADS * HEAD_DIM, "v": N_KV_HEADS * HEAD_DIM}
+    weights = {name: torch.randn(n, HIDDEN, generator=generator) / HIDDEN**0.5 for name, n in rows.items()}
+    weights["o"] = torch.randn(HIDDEN, N_HEADS * HEAD_DIM, generator=generator) / HIDDEN**0.5
+    if bias:
+        weights |= {f"{name}_bias": torch.randn(n, generator=generator) for name, n in rows.items()}
+    return weights
+
+
+def transformers_attention(module, config, weights, k_heads):
+    """A transformers attention layer loaded with Meta's weights converted by interleaved_to_half."""
+    layer = module(config, layer_idx=0).eval()
+    with torch.no_grad():
+        layer.q_proj.weight.copy_(interleaved_to_half(weights["q"], N_HEADS))
+        layer.k_proj.weight.copy_(interleaved_to_half(weights["k"], k_heads))
+        layer.v_proj.weight.copy_(weights["v"])
+        layer.o_proj.weight.copy_(weights["o"])
+        if "q_bias" in weights:
+            layer.q_proj.bias.copy_(interleaved_to_half(weights["q_bias"], N_HEADS))
+            layer.k_proj.bias.copy_(interleaved_to_half(weights["k_bias"], k_heads))
+            layer.v_proj.bias.copy_(weights["v_bias"])
+    return layer
+
+
+CASES = {
+    "llama-gqa": (modeling_llama, LlamaConfig, False),
+    "qwen2-gqa-biases": (modeling_qwen2, Qwen2Config, True),
+}
+
+
+def run_transformers(name, weights, x, offset, k_heads=N_KV_HEADS):
+    modeling, config_class, _ = CASES[name]
+    config = config_class(
+        hidden_size=HIDDEN,
+        num_attention_heads=N_HEADS,
+        num_key_value_heads=N_KV_HEADS,
+        head_dim=HEAD_DIM,
+        intermediate_size=32,
+        max_position_embeddings=256,
+        rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
+    )
+    config._attn_implementation = "eager"
+    attention_class = getattr(modeling, f"{config_class.__name__.removesuffix('Config')}Attention")
+    layer = transformers_attention(attention_class, config, weights, k_heads)
+    rotary = getattr(modeling, f"{config_class.__name__.removesuffix('Config')}RotaryEmbedding")(config)
+    position_ids = torch.arange(SEQ)[None] + offset
+    cos, sin = rotary(x[None], position_ids)
+    mask = torch.full((SEQ, SEQ), float("-inf")).triu(1)[None, None]
+    with torch.no_grad():
+        out, probs = layer(x[None], position_embeddings=(cos, sin), attention_mask=mask)
+    return out[0], probs[0]
+
+
+@pytest.mark.parametrize("offset", [0, 37])
+@pytest.mark.parametrize("name", CASES)
+def test_converted_weights_in_transformers_match_the_interleaved_model(name, offset):
+    """transformers' own attention (rotate_half) on converted weights == the guide's interleaved attention on
+    Meta's weights: the same attention weights and the same output."""
+    weights = meta_weights(bias=CASES[name][2])
+    x = torch.randn(SEQ, HIDDEN, generator=torch.Generator().manual_seed(1))
+    positions = torch.arange(SEQ) + offset
+
+    def interleaved(t):
+        return rope_complex.apply_rope_complex(t, positions)
+
+    scores, out = converted.attention(x, weights, N_HEADS, N_KV_HEADS, interleaved)
+    probs = scores.masked_fill(~torch.ones(SEQ, SEQ, dtype=torch.bool).tril(), float("-inf")).softmax(dim=-1)
+    ref_out, ref_probs = run_transformers(name, weights, x, offset)
+    torch.testing.assert_close(ref_probs, probs, rtol=0, atol=1e-5)
+    torch.testing.assert_close(ref_out, out, rtol=0, atol=1e-5)
+
+    # keys converted with the query head count: no error, another model
+    wrong_out, _ = run_transformers(name, weights, x, offset, k_heads=N_HEADS)
+    assert (wrong_out - out).abs().max() > 0.1
+
+
+def feature_moved_to(rotate, head_dim=8):
+    """Which feature the rotation's helper sends feature 0 to: d/2 for half-split pairs, 1 for interleaved ones."""
+    unit = torch.zeros(1, 1, 1, head_dim)
+    unit[..., 0] = 1.0
+    return rotate(unit).flatten().nonzero().item()
+
+
+@pytest.mark.parametrize("model", ["llama", "mistral", "qwen2", "gpt_neox", "phi", "gemma"])
+def test_rotate_half_pairs_halves_in_these_transformers_models(model):
+    """The page's table: transformers' rotate_half of these models pairs feature i with feature i + d/2."""
+    modeling = importlib.import_module(f"transformers.models.{model}.modeling_{model}")
+    assert feature_moved_to(modeling.rotate_half) == 4
+
+
+@pytest.mark.parametrize("model", ["cohere", "glm"])
+def test_rotate_half_pairs_neighbours_in_these_transformers_models(model):
+    modeling = importlib.import_module(f"transformers.models.{model}.modeling_{model}")
+    assert feature_moved_to(modeling.rotate_half) == 1
+
+
+def test_what_the_other_names_mean_in_the_installed_libraries():
+    """GPT-J's rotate_every_two pairs neighbours, and so does rotary-embedding-torch's rotate_half, despite its name."""
+    assert feature_moved_to(modeling_gptj.rotate_every_two) == 1
+    assert feature_moved_to(rotary_embedding_torch.rotate_half) == 1
+
+
+def test_the_guide_s_interleaved_and_half_split_rotations_differ_by_exactly_this_permutation():
+    """rotate_half RoPE(P x) = P interleaved RoPE(x), with P = interleaved_to_half on a (heads * head_dim,) axis."""
+    rope_half = import_snippet("rope/rope_rotate_half.py")
+    x = torch.randn(3, 1, 5, 16)  # (heads, 1, seq, head_dim)
+    positions = torch.arange(5) + 11
+    interleaved = rope_complex.apply_rope_complex(x, positions)
+    perm = interleaved_to_half(torch.arange(16), 1)
+    half = rope_half.RotaryCache(16, max_positions=64)(x[..., perm], positions)
+    torch.testing.assert_close(half, interleaved[..., perm], rtol=0, atol=1e-5)
