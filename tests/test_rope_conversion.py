@@ -11,11 +11,13 @@ import pytest
 import torch
 from rotary_embedding_torch import rotary_embedding_torch
 from transformers import LlamaConfig, Qwen2Config
-from transformers.core_model_loading import PermuteForRope
+from transformers.conversion_mapping import _build_checkpoint_conversion_mapping, get_checkpoint_conversion_mapping
+from transformers.core_model_loading import PermuteForRope, VisionFuseAndPermuteForRope, VisionUnfuseAndPermuteForRope
 from transformers.modeling_gguf_pytorch_utils import LlamaTensorProcessor
 from transformers.models.gptj import modeling_gptj
 from transformers.models.llama import modeling_llama
 from transformers.models.qwen2 import modeling_qwen2
+from transformers.models.qwen3.modeling_qwen3 import Qwen3RMSNorm
 
 from doccheck.snippets import import_snippet
 
@@ -47,7 +49,8 @@ def permute_from_convert_hf_to_gguf(weights, n_head, n_head_kv):
 
 
 def permute_for_rope(tensor, n_heads, inverse=False):
-    """transformers 5.23.0's loading-time conversion, which takes the head count from a config."""
+    """transformers 5.23.0's loading-time conversion, which takes its one head count from a config's
+    num_attention_heads: compared here on shapes without GQA (see the test of GQA keys below)."""
     return PermuteForRope(inverse=inverse)._permute_for_rope(tensor, SimpleNamespace(num_attention_heads=n_heads))
 
 
@@ -63,6 +66,56 @@ def test_matches_the_converters(n_heads, head_dim, hidden):
     assert torch.equal(interleaved_to_half(b, n_heads), permute_for_rope(b, n_heads))
     assert torch.equal(half_to_interleaved(w, n_heads), permute_for_rope(w, n_heads, inverse=True))
     assert torch.equal(half_to_interleaved(b, n_heads), permute_for_rope(b, n_heads, inverse=True))
+
+
+@pytest.mark.parametrize("n_heads, n_kv_heads", [(4, 2), (8, 1), (32, 8)])
+def test_permute_for_rope_converts_keys_with_the_query_head_count(n_heads, n_kv_heads):
+    """The page: PermuteForRope takes one head count, num_attention_heads, for queries and keys alike; with a real
+    GQA config, through its public convert(), keys come out converted with the query head count, not the right one."""
+    head_dim, hidden = 16, 32 * 24
+    config = LlamaConfig(
+        hidden_size=hidden, num_attention_heads=n_heads, num_key_value_heads=n_kv_heads, head_dim=head_dim
+    )
+    w_q = torch.randn(n_heads * head_dim, hidden)
+    w_k = torch.randn(n_kv_heads * head_dim, hidden)
+
+    def load(name, w):
+        converted = PermuteForRope().convert({name: [w]}, source_patterns=[name], target_patterns=[name], config=config)
+        return converted[name]
+
+    assert torch.equal(load("self_attn.q_proj.weight", w_q), interleaved_to_half(w_q, n_heads))
+    loaded_k = load("self_attn.k_proj.weight", w_k)
+    assert torch.equal(loaded_k, interleaved_to_half(w_k, n_heads))
+    assert not torch.equal(loaded_k, interleaved_to_half(w_k, n_kv_heads))
+
+
+def test_only_these_checkpoint_mappings_use_permute_for_rope():
+    """The page: four model types' loading-time mappings use PermuteForRope, and Llama has no mapping at all."""
+    permuting = (PermuteForRope, VisionFuseAndPermuteForRope, VisionUnfuseAndPermuteForRope)
+    users = {
+        model_type
+        for model_type, conversions in _build_checkpoint_conversion_mapping().items()
+        if any(isinstance(op, permuting) for c in conversions for op in getattr(c, "operations", None) or ())
+    }
+    assert users == {"kimi_k25", "step3p5_vision", "mistral_large4", "gradium_phonon_tts"}
+    assert get_checkpoint_conversion_mapping("llama") is None
+
+
+def test_a_norm_scale_before_the_rotation_must_be_reordered_too():
+    """The page: a per-feature scale applied to queries or keys before the rotation (Qwen3's q_norm, k_norm) moves
+    with the features; the RMS itself does not depend on their order."""
+    head_dim = 16
+    generator = torch.Generator().manual_seed(3)
+    x = torch.randn(3, 5, head_dim, generator=generator)
+    norm = Qwen3RMSNorm(head_dim)
+    with torch.no_grad():
+        norm.weight.copy_(torch.randn(head_dim, generator=generator))
+    perm = interleaved_to_half(torch.arange(head_dim), 1)
+    converted_norm = Qwen3RMSNorm(head_dim)
+    with torch.no_grad():
+        converted_norm.weight.copy_(interleaved_to_half(norm.weight, 1))
+        torch.testing.assert_close(converted_norm(x[..., perm]), norm(x)[..., perm], rtol=0, atol=1e-6)
+        assert (norm(x[..., perm]) - norm(x)[..., perm]).abs().max() > 0.1  # scale left as it is: no error, wrong
 
 
 @pytest.mark.parametrize("n_heads, n_kv_heads", [(4, 2), (8, 1), (32, 8)])

@@ -19,8 +19,11 @@ print(f"PE({far}) . PE({far + k}) = {(pe[2] @ pe[3]).item():.4f}, PE(0) . PE({k}
 # The same encoding with the angles computed in float32, as a naive implementation would.
 angles32 = torch.tensor([float(far)]) * omega.float()
 naive = torch.stack([angles32.sin(), angles32.cos()], dim=-1).flatten()
-spacing = torch.nextafter(torch.tensor(float(far)), torch.tensor(float("inf"))).item() - far
-print(
-    f"float32 numbers near {far} are {spacing} apart; float32 angles at position {far}:"
-    f" max abs error {(naive.double() - pe[2]).abs().max().item():.1e}"
-)
+error = (naive.double() - pe[2]).abs().view(-1, 2).amax(dim=1)  # per pair
+worst = error.argmax().item()
+angle = angles32[worst]
+spacing = (torch.nextafter(angle, torch.tensor(float("inf"))) - angle).item()
+print(f"float32 angles at position {far}: max abs error {error.max().item():.1e}, in pair {worst}")
+print(f"  pair {worst}: angle {angle.item():.0f} radians, where float32 numbers are {spacing} apart")
+exact = angles32[0].item() == far
+print(f"  pair 0: angle {far} x w_0 = {angles32[0].item():.0f}, exact: {exact}, error {error[0]:.1e}")

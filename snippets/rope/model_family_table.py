@@ -2,7 +2,8 @@ import math
 
 from rope_frequencies import rope_frequencies, rope_parameters, rope_theta, rotated_features
 
-# (model, the Hugging Face repository whose config.json holds these values, its RoPE-related keys verbatim)
+# (model, the Hugging Face repository whose config.json holds these values, its RoPE-related keys verbatim).
+# The name says "Instruct" when the repository is an instruction-tuned one: its config can differ from the base's.
 # fmt: off
 MODELS = [
     ("Llama 2 7B", "meta-llama/Llama-2-7b-hf",
@@ -18,16 +19,16 @@ MODELS = [
     ("Mistral 7B v0.1", "mistralai/Mistral-7B-v0.1",
      {"model_type": "mistral", "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 32768,
       "rope_theta": 10000.0}),
-    ("Mistral 7B v0.2", "mistralai/Mistral-7B-Instruct-v0.2",
+    ("Mistral 7B Instruct v0.2", "mistralai/Mistral-7B-Instruct-v0.2",
      {"model_type": "mistral", "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 32768,
       "rope_theta": 1000000.0}),
     ("Qwen2 7B", "Qwen/Qwen2-7B",
      {"model_type": "qwen2", "hidden_size": 3584, "num_attention_heads": 28, "max_position_embeddings": 131072,
       "rope_theta": 1000000.0}),
-    ("Qwen2.5 7B", "Qwen/Qwen2.5-7B-Instruct",
+    ("Qwen2.5 7B Instruct", "Qwen/Qwen2.5-7B-Instruct",
      {"model_type": "qwen2", "hidden_size": 3584, "num_attention_heads": 28, "max_position_embeddings": 32768,
       "rope_theta": 1000000.0}),
-    ("Qwen2.5 7B + YaRN", "Qwen/Qwen2.5-7B-Instruct, model card",  # the rope_scaling its card says to add
+    ("Qwen2.5 7B Instruct + YaRN", "Qwen/Qwen2.5-7B-Instruct, model card",  # the rope_scaling its card says to add
      {"model_type": "qwen2", "hidden_size": 3584, "num_attention_heads": 28, "max_position_embeddings": 32768,
       "rope_theta": 1000000.0,
       "rope_scaling": {"factor": 4.0, "original_max_position_embeddings": 32768, "type": "yarn"}}),
@@ -50,7 +51,7 @@ LAYOUT = {"gptj": "interleaved"}
 
 if __name__ == "__main__":
     print(
-        f"{'model':<18s}{'theta':>8s}{'head_dim':>10s}  {'rotated':<12s}{'layout':<13s}{'scaling':<11s}"
+        f"{'model':<26s}{'theta':>8s}{'head_dim':>10s}  {'rotated':<12s}{'layout':<13s}{'scaling':<11s}"
         f"{'positions':>9s}{'wavelength':>12s}{'attention':>11s}"
     )
     for name, _, config in MODELS:
@@ -65,6 +66,6 @@ if __name__ == "__main__":
         layout = LAYOUT.get(config["model_type"], "half-split")
         share = f"{rotated} ({rotated / head_dim:.0%})"
         print(
-            f"{name:<18s}{rope_theta(config, params):>8.0f}{head_dim:>10d}  {share:<12s}{layout:<13s}{scaling:<11s}"
+            f"{name:<26s}{rope_theta(config, params):>8.0f}{head_dim:>10d}  {share:<12s}{layout:<13s}{scaling:<11s}"
             f"{positions:>9d}{wavelength:>12.0f}{attention:>11.4f}"
         )

@@ -57,5 +57,21 @@ if __name__ == "__main__":
     show("everything in float32", rope_cos_sin(POSITIONS, torch.float32))
     for dtype in (torch.bfloat16, torch.float16):
         show(f"float32, cos and sin cast to {str(dtype)[6:]}", rope_cos_sin(POSITIONS, dtype))
-    largest = torch.tensor(131071.0)  # the largest angle, pair 0 at the last position
+    largest = torch.tensor(131071.0)  # the largest angles lie between 2^16 and 2^17 radians
     print("float32 numbers near 131071 are", (torch.nextafter(largest, largest + 1) - largest).item(), "apart")
+
+    # Where the float32 error is: pair 0's angles m * 1 are exact integers; the other pairs' are rounded products.
+    cos, sin = rope_cos_sin(POSITIONS, torch.float32)
+    ref_cos, ref_sin = reference()
+    error = torch.maximum((cos.double() - ref_cos).abs(), (sin.double() - ref_sin).abs())
+    position, pair = divmod(error.argmax().item(), error.shape[1])
+    print(
+        f"everything in float32: largest error in pair {pair} at position {position};"
+        f" pair 0 (theta_0 = {inverse_frequencies()[0].item():g}): {error[:, 0].max().item():.1e}"
+    )
+    # bfloat16 keeps 8 significant bits: rounding to nearest changes a number by at most 2^-8 of its size.
+    relative = (inverse_frequencies().to(torch.bfloat16).double() / inverse_frequencies(torch.float64) - 1).abs()
+    print(
+        f"inv_freq in bfloat16: largest relative error {relative.max().item():.1e} (pair {relative.argmax().item()}),"
+        f" bound 2^-8 = {2**-8}"
+    )
