@@ -147,10 +147,18 @@ def main(argv: list[str] | None = None) -> int:
         return drift.run(project, args)
     if args.command == "fidelity":
         relatives = _relatives(project, args.pages)
+        # a page or folder of one translation checks that language only; an English one, all of them
+        named = {Path(a).resolve() for a in args.pages}
+        chosen = {
+            t.language
+            for t in drift.translations(project)
+            for n in named
+            if project.language_dir(t.language).resolve() in (n, *n.parents)
+        }
         findings = [
             f
             for t in drift.translations(project)
-            if relatives is None or t.relative in relatives
+            if (relatives is None or t.relative in relatives) and (not chosen or t.language in chosen)
             for f in alignment.check_translation(project, t.path)
         ]
         return _print(findings)
