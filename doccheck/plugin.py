@@ -180,6 +180,12 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, project: Project) -> Bu
     return BuiltSite(site, strict.returncode, strict.stdout + strict.stderr, seconds)
 
 
+@pytest.fixture(scope="session")
+def site(built_site: BuiltSite) -> Path:
+    """The folder of the built site."""
+    return built_site.path
+
+
 # -- the end of the session ------------------------------------------------------------------
 
 

@@ -86,11 +86,6 @@ def _fail(problems: list[str], limit: int = 40):
 
 
 @pytest.fixture(scope="session")
-def site(built_site) -> Path:
-    return built_site.path
-
-
-@pytest.fixture(scope="session")
 def site_url(project) -> str:
     url = project.mkdocs_config.get("site_url") or ""
     assert url, "mkdocs.yml has no site_url: hreflang and og:url need absolute addresses"

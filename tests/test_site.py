@@ -61,11 +61,6 @@ def _fail(problems: list[str], limit: int = 40):
 
 
 @pytest.fixture(scope="session")
-def site(built_site) -> Path:
-    return built_site.path
-
-
-@pytest.fixture(scope="session")
 def pages(project, site) -> list[BuiltPage]:
     return built_pages(project, site)
 
