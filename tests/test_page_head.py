@@ -165,17 +165,26 @@ def test_every_built_page_carries_its_description(project, site):
     _fail(problems)
 
 
+def built_heads(project, site):
+    """(language, page, where to say it, parsed head) for every built page of every language."""
+    for language, relative, _ in pages(project):
+        target = built(project, site, language, relative)
+        if target.is_file():
+            yield (
+                language,
+                relative,
+                f"[{language}] /{language_root(project, language)}{page_url(relative)}",
+                read_head(target),
+            )
+
+
 # -- hreflang alternates -------------------------------------------------------------------------
 
 
 def test_every_page_names_its_translations_and_x_default(project, site, site_url):
     problems = []
-    for language, relative, _ in pages(project):
-        target = built(project, site, language, relative)
-        if not target.is_file():
-            continue
-        where = f"[{language}] /{language_root(project, language)}{page_url(relative)}"
-        alternates = read_head(target).alternates()
+    for _language, relative, where, head in built_heads(project, site):
+        alternates = head.alternates()
         found: dict[str, list[str]] = {}
         for hreflang, href in alternates:
             found.setdefault(hreflang, []).append(href)
@@ -227,12 +236,7 @@ def test_no_alternate_link_makes_material_fetch_a_sitemap(site):
 
 def test_every_page_has_open_graph_title_url_and_locales(project, site, site_url):
     problems = []
-    for language, relative, _ in pages(project):
-        target = built(project, site, language, relative)
-        if not target.is_file():
-            continue
-        where = f"[{language}] /{language_root(project, language)}{page_url(relative)}"
-        head = read_head(target)
+    for language, relative, where, head in built_heads(project, site):
 
         def one(name: str, head: Head = head, where: str = where) -> str | None:
             values = head.named("property", name)
