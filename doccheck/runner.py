@@ -149,27 +149,78 @@ class ColdRunner:
 
 class ProgramRunner:
     """Runs texts a reader copied from a page, each saved alone in a folder of its own (nothing of
-    snippets/ is reachable), with the same runners and environment as the snippets."""
+    snippets/ is reachable), with the same runners and environment as the snippets.
+
+    A program is run once per session: asking again for the same text under the same file name
+    (the comment lines that only name the page showing an inlined sibling aside) returns the first
+    run, so the copy-button test and the take-away test share the runs of the programs they both
+    check."""
 
     def __init__(self, cold: bool = False) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="programs-"))
         self._runner = make_runner(self.folder, cold=cold)
         self._lock = threading.Lock()
         self._count = 0
+        self._runs: dict[tuple[str, str], _SharedRun] = {}
+        self.executed = 0
 
     def run(self, text: str, filename: str) -> SnippetRun:
+        key = (without_page_names(text), filename)
         with self._lock:
-            self._count += 1
-            folder = self.folder / str(self._count)
-        folder.mkdir()
-        (folder / filename).write_text(text, encoding="utf-8")
-        run = self._runner.run(f"{folder.name}/{filename}")
-        run.snippet = filename
+            shared = self._runs.get(key)
+            first = shared is None
+            if shared is None:
+                shared = self._runs[key] = _SharedRun()
+                self._count += 1
+                folder = self.folder / str(self._count)
+        if not first:
+            return shared.wait()
+        try:
+            folder.mkdir()
+            (folder / filename).write_text(text, encoding="utf-8")
+            run = self._runner.run(f"{folder.name}/{filename}")
+            run.snippet = filename
+            self.executed += 1
+        except BaseException as error:
+            shared.fail(error)
+            raise
+        shared.set(run)
         return run
 
     def close(self) -> None:
         self._runner.close()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class _SharedRun:
+    """The run of one program, for every caller that asks for it while it is running or after."""
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self._run: SnippetRun | None = None
+        self._error: BaseException | None = None
+
+    def set(self, run: SnippetRun) -> None:
+        self._run = run
+        self._done.set()
+
+    def fail(self, error: BaseException) -> None:
+        self._error = error
+        self._done.set()
+
+    def wait(self) -> SnippetRun:
+        self._done.wait()
+        if self._error is not None:
+            raise RuntimeError("the first run of this program failed to start") from self._error
+        assert self._run is not None
+        return self._run
+
+
+def without_page_names(program: str) -> str:
+    """A copied program without the comment lines that only name the page where an inlined
+    sibling is shown (``# --- from name.py, shown on the page "..." ---``): two languages' copies
+    of a block differ at most there, which cannot change what the program does."""
+    return "\n".join(line for line in program.splitlines() if not line.startswith("# --- from "))
 
 
 def differences(expected: SnippetRun, got: SnippetRun) -> list[str]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import pytest
 
 from doccheck.browser import new_context
-from doccheck.runner import SnippetRun, differences
+from doccheck.runner import SnippetRun, differences, without_page_names
 from doccheck.site import language_root, page_url
 
 pytestmark = pytest.mark.browser
@@ -40,10 +40,6 @@ class Copied:
     snippet: str
     program: str
     key: str  # the program without the comment lines naming a page
-
-
-def without_page_names(program: str) -> str:
-    return "\n".join(line for line in program.splitlines() if not line.startswith("# --- from "))
 
 
 def read_clipboard(tab) -> str:

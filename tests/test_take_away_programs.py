@@ -197,3 +197,20 @@ def test_the_build_gives_the_block_of_a_snippet_with_siblings_its_program(tmp_pa
     assert parser.copies == [take_away_program("t/main.py", snippets, shown_on)]  # alone.py's block: as shown
     assert "<p>Text right after.</p>" in html and "runnable-copy" not in html
     assert parser.code == [(snippets / "t/main.py").read_text(), "print(1)\n"]  # the page shows the snippets
+
+
+def test_a_program_is_run_once_per_session_whoever_asks():
+    """The copy-button test and this module ask for the same programs; the second asker gets the
+    first run. Only the comment lines naming a page may differ; any other change is a new run."""
+    runner = ProgramRunner(cold=True)
+    program = "import random\n\nprint(random.random())\n"  # unseeded: a second run would print another number
+    shown_in_zh = '# --- from s.py, shown on the page "旋转" ---\n' + program
+    try:
+        first, again, from_zh = (runner.run(text, "p.py") for text in (program, program, shown_in_zh))
+        other_name = runner.run(program, "q.py")
+        changed = runner.run(program + "print()\n", "p.py")
+    finally:
+        runner.close()
+    assert first.stdout == again.stdout == from_zh.stdout != other_name.stdout
+    assert changed.stdout != first.stdout
+    assert runner.executed == 3
