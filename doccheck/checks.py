@@ -232,8 +232,9 @@ def _linked_page(page: Page, href: str) -> str | None:
     return posixpath.normpath(posixpath.join(posixpath.dirname(page.relative), target))
 
 
-def check_figures(project: Project, runs: dict[str, SnippetRun]) -> list[Problem]:
-    """Committed figures are exactly what their snippets write, and every page's figure exists."""
+def check_figures(project: Project, runs: dict[str, SnippetRun], pages: list[Page] | None = None) -> list[Problem]:
+    """Committed figures are exactly what these runs write, and every figure of the pages (default:
+    all; their snippets must be among the runs) exists and is written by a snippet."""
     problems = []
     produced: dict[str, str] = {}
     for snippet, run in runs.items():
@@ -251,7 +252,7 @@ def check_figures(project: Project, runs: dict[str, SnippetRun]) -> list[Problem
                 problems.append(
                     Problem(None, f"{shown} differs from what snippets/{snippet} writes (run the update command)")
                 )
-    for page in project.pages:
+    for page in project.pages if pages is None else pages:
         for figure in page.figures:
             if figure.name not in produced and not (project.figures_dir / figure.name).exists():
                 problems.append(Problem(figure.location, f"figure {figure.src} does not exist"))

@@ -109,8 +109,11 @@ def run_checks(project: Project, relatives: set[str] | None, cold: bool) -> tupl
     if relatives is None:
         problems += checks.check_unused_snippets(project)
         figures = checks.check_figures(project, session.snippet_runs())
-        session.stale.figures = bool(figures)
-        problems += figures
+    else:  # the figures of the chosen pages, from the runs of their snippets
+        shown = [i.snippet for p in pages for i in p.includes if i.snippet in included]
+        figures = checks.check_figures(project, session.snippet_runs(shown), pages)
+    session.stale.figures = bool(figures)
+    problems += figures
     return problems, session
 
 

@@ -273,3 +273,22 @@ def test_a_page_showing_a_snippet_without_the_sibling_it_imports_is_named(site):
     problems = all_problems(site)
     missing = "snippets/demo/uses_helper.py imports snippets/demo/helper.py, which this page neither includes nor links"
     assert any(p.startswith("[en] docs/en/page.md:") and missing in p for p in problems), problems
+
+
+def test_updating_one_page_rewrites_the_figures_its_snippets_write(site):
+    """`python -m doccheck update <page>` restores a figure of that page, as the update of every
+    page does; checking that page alone names the stale figure first."""
+    figure = site / "docs/en/assets/figures/tiny.svg"
+    original = figure.read_bytes()
+    figure.write_text("<svg/>\n")
+
+    def doccheck(*arguments):
+        command = [sys.executable, "-m", "doccheck", "--root", str(site), *arguments, "docs/en/page.md", "--cold"]
+        return subprocess.run(command, cwd=site, capture_output=True, text=True)
+
+    stale = doccheck("check")
+    assert stale.returncode == 1 and "tiny.svg differs from what snippets/demo/drawing.py writes" in stale.stdout
+    updated = doccheck("update")
+    assert "docs/en/assets/figures/tiny.svg" in updated.stdout, updated.stdout + updated.stderr
+    assert figure.read_bytes() == original
+    assert "tiny.svg" not in doccheck("check").stdout
