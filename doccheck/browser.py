@@ -12,13 +12,18 @@ import functools
 import http.server
 import os
 import threading
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+T = TypeVar("T")
+R = TypeVar("R")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -115,9 +120,10 @@ class Traffic:
     local_paths: set[str] = field(default_factory=set)
 
 
-def new_context(browser, server: str):
-    """A browser context in which any request to another host is recorded and aborted."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+def new_context(browser, server: str, width: int = 1280):
+    """A browser context (a window ``width`` px wide) in which any request to another host is
+    recorded and aborted."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-US")
     context.traffic = Traffic()
 
     def foreign(route):
@@ -133,3 +139,45 @@ def context(chromium, server):
     context = new_context(chromium, server)
     yield context
     context.close()
+
+
+# -- several browsers at once -------------------------------------------------------------------
+
+BROWSERS_AT_ONCE = 2  # one per core here
+
+
+def in_browsers(
+    items: list[T],
+    work: Callable[[Any, T], R],
+    open_context: Callable[[Any, Hashable], Any],
+    context_key: Callable[[T], Hashable] = lambda item: None,
+    browsers: int = BROWSERS_AT_ONCE,
+) -> list[R]:
+    """``work(tab, item)`` for every item, the items shared out over ``browsers`` Chromium
+    processes that run at once, each driven from a thread of its own (Playwright's sync API wants
+    one per thread). Each browser opens one context (``open_context(browser, key)``) and one tab
+    per ``context_key`` of its items, and visits its items in their order. The results come back
+    in the order of ``items``; the first error raised by ``work`` is raised here."""
+
+    def share(indices: list[int]) -> list[tuple[int, R]]:
+        from playwright.sync_api import sync_playwright
+
+        done = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            tabs: dict[Hashable, Any] = {}
+            try:
+                for index in indices:
+                    key = context_key(items[index])
+                    if key not in tabs:
+                        tabs[key] = open_context(browser, key).new_page()
+                    done.append((index, work(tabs[key], items[index])))
+            finally:
+                browser.close()
+        return done
+
+    # neighbours go to different browsers, so that each gets its share of every kind of item
+    shares = [list(range(start, len(items), browsers)) for start in range(min(browsers, len(items)))]
+    with ThreadPoolExecutor(max_workers=len(shares) or 1, thread_name_prefix="browser") as pool:
+        results = [pair for done in pool.map(share, shares) for pair in done]
+    return [result for _, result in sorted(results, key=lambda pair: pair[0])]

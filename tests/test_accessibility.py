@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from doccheck.browser import in_browsers
 from doccheck.site import language_root, page_url
 
 pytestmark = pytest.mark.browser
@@ -105,23 +106,28 @@ SKIP_LINK = """() => {
 def scans(chromium, server, built_site, project) -> dict[str, list[Scan]]:
     from axe_playwright_python.sync_playwright import Axe
 
-    axe = Axe()
     kinds = page_types(project)
-    results: dict[str, list[Scan]] = {}
-    for name, viewport, scheme, phone in SETUPS:
-        context = open_context(chromium, server, viewport, scheme, phone)
-        tab = context.new_page()
-        results[name] = []
-        for language in project.languages:
-            for kind, inside in kinds.items():
-                address = server + language_root(project, language) + inside
-                visit(tab, address)
-                scan = Scan(name, language, kind, address.removeprefix(server.rstrip("/")))
-                scan.violations = axe.run(tab).response["violations"]
-                scan.skip_link = tab.evaluate(SKIP_LINK)
-                results[name].append(scan)
-        context.close()
-    return results
+    setups = {name: (viewport, scheme, phone) for name, viewport, scheme, phone in SETUPS}
+    scans = [
+        Scan(name, language, kind, "/" + language_root(project, language) + inside)
+        for name in setups
+        for language in project.languages
+        for kind, inside in kinds.items()
+    ]
+
+    def scan_page(tab, scan: Scan) -> Scan:
+        visit(tab, server.rstrip("/") + scan.address)
+        scan.violations = Axe().run(tab).response["violations"]
+        scan.skip_link = tab.evaluate(SKIP_LINK)
+        return scan
+
+    done = in_browsers(
+        scans,
+        scan_page,
+        lambda browser, name: open_context(browser, server, *setups[name]),
+        context_key=lambda scan: scan.setup,
+    )
+    return {name: [scan for scan in done if scan.setup == name] for name in setups}
 
 
 def describe(violation: dict) -> str:

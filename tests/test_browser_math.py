@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from doccheck.browser import new_context
+from doccheck.browser import in_browsers, new_context
 from doccheck.site import BuiltPage, built_pages
 
 pytestmark = pytest.mark.browser
@@ -73,23 +73,36 @@ def _math_pages(project, site: Path) -> list[BuiltPage]:
     return [page for page in built_pages(project, site) if "<math" in page.path.read_text(encoding="utf-8")]
 
 
-@pytest.fixture(scope="module", params=list(WIDTHS), ids=list(WIDTHS))
-def measured(request, chromium, server, built_site, project) -> tuple[int, list[tuple[BuiltPage, dict]]]:
-    """Every page with math, measured at one width once the fonts are ready."""
-    width = WIDTHS[request.param]
+@pytest.fixture(scope="module")
+def measurements(chromium, server, built_site, project) -> dict[str, list[tuple[BuiltPage, dict]]]:
+    """Every page with math, measured at each width once the fonts are ready; two browsers at once."""
     pages = _math_pages(project, built_site.path)
     assert pages, "no built page has math"
-    context = new_context(chromium, server)
-    tab = context.new_page()
-    tab.set_viewport_size({"width": width, "height": 900})
-    results = []
-    for page in pages:
+
+    def measure(tab, item: tuple[str, BuiltPage]) -> dict:
+        _, page = item
         tab.goto(server + page.url, wait_until="load")
         tab.evaluate("document.fonts.ready.then(() => true)")
-        results.append((page, tab.evaluate(MEASURE, FAMILY)))
-    context.close()
-    _record_scrolling_equations(width, results)
-    return width, results
+        return tab.evaluate(MEASURE, FAMILY)
+
+    items = [(name, page) for name in WIDTHS for page in pages]
+    results = in_browsers(
+        items,
+        measure,
+        lambda browser, name: new_context(browser, server, WIDTHS[name]),
+        context_key=lambda item: item[0],
+    )
+    by_width: dict[str, list[tuple[BuiltPage, dict]]] = {name: [] for name in WIDTHS}
+    for (name, page), result in zip(items, results):
+        by_width[name].append((page, result))
+    for name, measured in by_width.items():
+        _record_scrolling_equations(WIDTHS[name], measured)
+    return by_width
+
+
+@pytest.fixture(scope="module", params=list(WIDTHS), ids=list(WIDTHS))
+def measured(request, measurements) -> tuple[int, list[tuple[BuiltPage, dict]]]:
+    return WIDTHS[request.param], measurements[request.param]
 
 
 def _record_scrolling_equations(width: int, results: list[tuple[BuiltPage, dict]]) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from doccheck.browser import in_browsers
 from doccheck.site import built_pages, language_root, page_url
 
 pytestmark = pytest.mark.browser
@@ -141,14 +142,12 @@ def measured(chromium, server, built_site, project) -> list[tuple[str, dict]]:
         inside = page.url.removeprefix(f"{page.language}/") if page.language != project.source_language else page.url
         if inside in chosen or "<table" in html or 'class="jupyter-wrapper"' in html:
             addresses.append(page.url)
-    context = _open_phone(chromium, server)
-    tab = context.new_page()
-    results = []
-    for address in addresses:
+
+    def measure(tab, address: str) -> tuple[str, dict]:
         _visit(tab, server + address)
-        results.append((f"/{address}", {name: tab.evaluate(script, PHONE["width"]) for name, script in CHECKS.items()}))
-    context.close()
-    return results
+        return f"/{address}", {name: tab.evaluate(script, PHONE["width"]) for name, script in CHECKS.items()}
+
+    return in_browsers(addresses, measure, lambda browser, _: _open_phone(browser, server))
 
 
 def _judge(measured, check: str, need: str | None = None) -> None:
