@@ -23,7 +23,7 @@ for d in (50, 100):
 distance = (torch.arange(512)[:, None] - torch.arange(512)[None, :]).abs()
 print(f"mean cosine at distance >= 256: {similarity[distance >= 256].mean().item():.3f}")
 # How much of the matrix does the distance alone explain? Replace each entry by the mean of its
-# diagonal; compare with a term for each position, added (mean of row i + mean of column j - overall mean).
+# diagonal; compare with a term for each position, added (mean of row m + mean of column n - overall mean).
 by_distance = torch.stack([similarity.diagonal(d).mean() for d in range(512)])[distance]
 row_mean = similarity.mean(dim=1)
 by_positions = row_mean[:, None] + row_mean[None, :] - similarity.mean()
@@ -43,8 +43,8 @@ for ax, size, data in ((full, 512, pooled), (zoom, 32, similarity[:32, :32])):
         data, cmap="RdBu_r", vmin=-1, vmax=1, extent=(-0.5, size - 0.5, size - 0.5, -0.5), interpolation="nearest"
     )
     ax.set_title(f"positions 0-{size - 1}")
-    ax.set_xlabel("position j")
-full.set_ylabel("position i")
+    ax.set_xlabel("position n")
+full.set_ylabel("position m")
 fig.colorbar(image, ax=[full, zoom], label="cosine similarity", shrink=0.8)
 fig.suptitle("all-MiniLM-L6-v2 position embeddings (512 x 384): cosine similarity")
 plt.savefig("minilm-position-similarity.png", metadata={"Software": None})

@@ -1,20 +1,20 @@
 import torch
 
 torch.manual_seed(0)
-length, k, dim = 6, 2, 4
+length, c, dim = 6, 2, 4
 position = torch.arange(length)
-relative = position[None, :] - position[:, None]  # row i (query), column j (key): j - i
-print("relative distance j - i:")
+relative = position[None, :] - position[:, None]  # row m (query), column n (key): n - m
+print("relative distance n - m:")
 print(relative)
 
-clipped = relative.clamp(-k, k)
-print(f"clipped to [-{k}, {k}]:")
+clipped = relative.clamp(-c, c)
+print(f"clipped to [-{c}, {c}]:")
 print(clipped)
 
-table = torch.nn.Embedding(2 * k + 1, dim)  # one learned vector per clipped distance -k..k
-vectors = table(clipped + k)  # rows 0..2k of the table
+table = torch.nn.Embedding(2 * c + 1, dim)  # one learned vector per clipped distance -c..c
+vectors = table(clipped + c)  # rows 0..2c of the table
 print(
-    "one vector per (i, j) pair:",
+    "one vector per (m, n) pair:",
     tuple(vectors.shape),
     "| table:",
     tuple(table.weight.shape),

@@ -20,6 +20,10 @@ for ax, i in zip(axes, [0, 1]):
             ax.text(1.15 * x, 1.15 * y, f"m={m}", ha="center", va="center", fontsize=9)
     ax.add_patch(plt.Circle((0, 0), math.hypot(*pair), fill=False, ls=":", color="gray"))
     ax.set_title(f"pair i={i}: $\\theta_{i}$ = {theta:g} rad per position")
+    print(
+        f"pair {i}: {theta:g} rad per position, {5 * theta:g} rad from position 0 to 5,"
+        f" one turn every {2 * math.pi / theta:.1f} positions"
+    )
     ax.set_xlim(-1.4, 1.4)
     ax.set_ylim(-1.4, 1.4)
     ax.set_aspect("equal")
