@@ -26,10 +26,10 @@ def attention(x, weights, n_heads, n_kv_heads, rope):
     return scores, (probs @ v).transpose(0, 1).reshape(seq, -1) @ weights["o"].T
 
 
-
 def size(difference):
     """Round-off is shown as a bound: its last digits depend on the number of CPU threads."""
     return "< 1e-05" if difference < 1e-5 else f"{difference:.1e}"
+
 
 if __name__ == "__main__":
     torch.manual_seed(0)
