@@ -87,7 +87,7 @@ if __name__ == "__main__":
     ax.set_xlim(0, d // 2 - 1)
     ax.set_xlabel("pair index i (fast pairs left, slow pairs right)")
     ax.set_ylabel(r"scale factor $\theta'_i / \theta_i$ (log scale)")
-    ax.set_title(f"New frequency / old, per pair (d = {d}, L = {trained}, s = {s:g}, length {extended})")
+    ax.set_title(f"New frequency / old, per pair (d = {d}, L = {trained}, s = {s:g}, length {extended})", fontsize=10)
     ax.legend(fontsize=8.5, loc="lower left", ncol=2)
     fig.tight_layout()
     plt.savefig("rope-long-context-scale-factors.png", metadata={"Software": None})
