@@ -23,7 +23,8 @@ factors = import_snippet("rope/long_context_scale_factors.py")
 models = import_snippet("rope/long_context_models.py")
 long_context = import_snippet("rope/long_context.py")
 family_table = import_snippet("rope/model_family_table.py")
-rope_frequencies = import_snippet("rope/rope_frequencies.py").rope_frequencies
+frequencies = import_snippet("rope/rope_frequencies.py")
+rope_frequencies = frequencies.rope_frequencies
 
 # The page's configuration: d = 128, base 10,000, L = 2048 trained positions, s = 4, extended to 8192.
 D, BASE, TRAINED, S = 128, 10000.0, 2048, 4.0
@@ -48,10 +49,10 @@ def test_dynamic_ntk_base_matches_transformers(head_dim, base, trained, factor):
     exponents = torch.arange(0, head_dim, 2, dtype=torch.float64) / head_dim
     for length in [1, trained // 2, trained, trained + 1, 2 * trained, 4 * trained, 10 * trained]:
         reference, _ = ROPE_INIT_FUNCTIONS["dynamic"](config, seq_len=length)
-        ours = 1 / factors.dynamic_ntk_base(base, factor, trained, length, head_dim) ** exponents
+        ours = 1 / frequencies.dynamic_ntk_base(base, factor, trained, length, head_dim) ** exponents
         torch.testing.assert_close(ours.float(), reference, rtol=1e-6, atol=0)
         if length <= trained:  # identical to the original up to the trained length
-            assert factors.dynamic_ntk_base(base, factor, trained, length, head_dim) == base
+            assert frequencies.dynamic_ntk_base(base, factor, trained, length, head_dim) == base
 
 
 def test_dynamic_ntk_meets_the_fixed_ntk_base_at_3584_not_at_8192():
@@ -65,7 +66,8 @@ def test_dynamic_ntk_meets_the_fixed_ntk_base_at_3584_not_at_8192():
     torch.testing.assert_close(at_meeting, fixed, rtol=1e-5, atol=0)
     at_extended, _ = ROPE_INIT_FUNCTIONS["dynamic"](config, seq_len=int(TRAINED * S))
     assert (at_extended[1:] < fixed[1:] * 0.99).all()
-    assert factors.dynamic_ntk_base(BASE, S, TRAINED, meeting, D) == pytest.approx(long_context.ntk_base(BASE, S, D))
+    fixed_base = long_context.ntk_base(BASE, S, D)
+    assert frequencies.dynamic_ntk_base(BASE, S, TRAINED, meeting, D) == pytest.approx(fixed_base)
 
 
 def test_scale_factors_match_transformers_and_rotary_embedding_torch():
@@ -113,7 +115,7 @@ def test_a_cached_key_keeps_the_frequencies_of_its_step_in_transformers_dynamic_
     query_angle = angle(torch.tensor([query]), query)  # one generation step at position 8191
 
     def theta(length):
-        return 1 / factors.dynamic_ntk_base(BASE, S, TRAINED, length, D) ** (2 * pair / D)
+        return 1 / frequencies.dynamic_ntk_base(BASE, S, TRAINED, length, D) ** (2 * pair / D)
 
     assert query_angle - key_angle == pytest.approx(query * theta(query + 1) - key * theta(key + 1), abs=1e-5)
     assert query_angle - key_angle == pytest.approx(-0.0218, abs=5e-5)  # what the page prints

@@ -3,13 +3,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from long_context import inverse_frequencies, ntk_base
-from rope_frequencies import rope_frequencies
-
-
-def dynamic_ntk_base(base, factor, trained, length, dim):
-    """Dynamic NTK: the base for a sequence of `length` tokens; unchanged up to the trained length."""
-    length = max(length, trained)
-    return base * (factor * length / trained - (factor - 1)) ** (dim / (dim - 2))
+from rope_frequencies import dynamic_ntk_base, rope_frequencies
 
 
 def scale_factors(d, base, trained, s, length):

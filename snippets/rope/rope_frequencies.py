@@ -28,10 +28,9 @@ def rope_frequencies(config: dict, seq_len: int | None = None) -> tuple[torch.Te
 
     base = rope_theta(config, params)
     _, dim = rotated_features(config, params)
-    if rope_type == "dynamic":  # dynamic NTK, as transformers does it: a larger base past the trained length
+    if rope_type == "dynamic":
         trained = number(config, "max_position_embeddings", "config", "rope_type 'dynamic' requires it")
-        length = max(seq_len or trained, trained)
-        base = base * (factor * length / trained - (factor - 1)) ** (dim / (dim - 2))
+        base = dynamic_ntk_base(base, factor, trained, seq_len or trained, dim)
     inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))  # float32, as the model code has it
 
     if rope_type == "linear":  # position interpolation (Chen et al.): m -> m / factor
@@ -41,6 +40,13 @@ def rope_frequencies(config: dict, seq_len: int | None = None) -> tuple[torch.Te
     if rope_type == "yarn":
         return yarn_scaling(inv_freq, dim, base, params)
     return inv_freq, 1.0
+
+
+def dynamic_ntk_base(base, factor, trained, length, dim):
+    """Dynamic NTK, as transformers does it: the base for a sequence of `length` tokens, unchanged up to
+    the trained length and larger past it."""
+    length = max(length, trained)
+    return base * (factor * length / trained - (factor - 1)) ** (dim / (dim - 2))
 
 
 def llama3_scaling(inv_freq, params):
