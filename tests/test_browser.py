@@ -18,14 +18,13 @@ import re
 import shutil
 import statistics
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from doccheck.browser import CHROMIUM, CHROMIUM_ARGS, Traffic, new_context
+from doccheck.browser import Traffic, in_browsers, new_context
 from doccheck.site import BuiltPage, built_pages, language_root, page_url
 
 pytestmark = pytest.mark.browser
@@ -144,58 +143,41 @@ def _screenshot_path(page: BuiltPage, suffix: str = "") -> Path:
     return ARTIFACTS / "screenshots" / page.language / f"{name}{suffix}.png"
 
 
-BROWSERS_AT_ONCE = 2  # one per core here; each visits its share of the pages
-
-
 @pytest.fixture(scope="session")
 def visits(chromium, server, built_site, project) -> list[Visit]:
-    """Every page of every language, visited once, with what the visit showed and requested.
-
-    Several browsers visit at once, each in a thread of its own (Playwright's sync API wants
-    one per thread); the results come back in page order."""
+    """Every page of every language, visited once, with what the visit showed and requested;
+    two browsers visit at once (doccheck.browser.in_browsers), the results come in page order."""
     site = built_site.path
     shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # no screenshots of pages gone since
-    pages = built_pages(project, site)
-    shares = [pages[i::BROWSERS_AT_ONCE] for i in range(BROWSERS_AT_ONCE)]
-    with ThreadPoolExecutor(max_workers=BROWSERS_AT_ONCE) as pool:
-        done = list(pool.map(lambda share: _visit_all(share, server, site), shares))
-    order = {page.url: index for index, page in enumerate(pages)}
-    results = sorted((visit for share in done for visit in share), key=lambda v: order[v.page.url])
+    recorders: dict[int, _Recorder] = {}
+
+    def visit(tab, page: BuiltPage) -> Visit:
+        if id(tab) not in recorders:  # one per tab: it listens to every visit of that tab
+            recorders[id(tab)] = _Recorder(tab, server)
+        recorder = recorders[id(tab)]
+        recorder.traffic = Traffic()
+        tab.context.traffic.foreign.clear()
+        response = tab.goto(server + page.url, wait_until="load")
+        tab.wait_for_timeout(50)  # Material mounts its components right after load
+        tab.evaluate(LOAD_LAZY_IMAGES)
+        facts = tab.evaluate(FACTS)
+        shot = _screenshot_path(page)
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=shot)
+        traffic = recorder.traffic
+        traffic.foreign = list(tab.context.traffic.foreign)
+        content_type = response.headers.get("content-type", "")
+        return Visit(page, response.status, content_type, facts, traffic, _weight(site, server, traffic.local_paths))
+
+    results = in_browsers(built_pages(project, site), visit, lambda browser, _: new_context(browser, server))
     _write_weights(results)
     return results
 
 
-def _visit_all(pages: list[BuiltPage], server: str, site: Path) -> list[Visit]:
-    from playwright.sync_api import sync_playwright
-
-    results = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        context = new_context(browser, server)
-        tab = context.new_page()
-        recorder = _Recorder(tab, server)
-        for page in pages:
-            recorder.traffic = Traffic()
-            context.traffic.foreign.clear()
-            response = tab.goto(server + page.url, wait_until="load")
-            tab.wait_for_timeout(50)  # Material mounts its components right after load
-            tab.evaluate(LOAD_LAZY_IMAGES)
-            facts = tab.evaluate(FACTS)
-            shot = _screenshot_path(page)
-            shot.parent.mkdir(parents=True, exist_ok=True)
-            tab.screenshot(path=shot)
-            traffic = recorder.traffic
-            traffic.foreign = list(context.traffic.foreign)
-            content_type = response.headers.get("content-type", "")
-            results.append(
-                Visit(page, response.status, content_type, facts, traffic, _weight(site, traffic.local_paths))
-            )
-        browser.close()
-    return results
-
-
-def _weight(site: Path, paths: set[str]) -> int:
-    files = [site / p.lstrip("/") for p in paths]
+def _weight(site: Path, server: str, paths: set[str]) -> int:
+    """The bytes of the site's files behind these request paths (which start with the site's path, /guide/)."""
+    prefix = urlsplit(server).path
+    files = [site / p.removeprefix(prefix).lstrip("/") for p in paths]
     files = [f / "index.html" if f.is_dir() else f for f in files]
     return sum(f.stat().st_size for f in files if f.is_file())
 
@@ -244,6 +226,14 @@ def test_pages_are_html_in_their_language(visits):
             if v.status != 200 or not v.content_type.startswith("text/html") or v.facts["lang"] != v.page.language
         ]
     )
+
+
+def test_page_weights_count_what_each_visit_loaded(visits):
+    """test-artifacts/page-weights.json sums the files each visit requested: at least the page
+    itself and the theme's stylesheet and script (it once counted nothing: the request paths carry
+    the site's /guide/ prefix, the files do not)."""
+    light = [f"{v.page.url}: {v.bytes} bytes" for v in visits if v.bytes <= v.page.path.stat().st_size]
+    _fail(light)
 
 
 def test_no_console_errors_and_no_failed_requests(visits):
