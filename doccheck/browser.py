@@ -1,6 +1,7 @@
 """Browser fixtures for the tests of the built site (registered by tests/conftest.py): Debian's
-Chromium driven by Playwright (``playwright install`` is not needed), and the built site served
-on 127.0.0.1 under site_url's path, as GitHub Pages serves it.
+Chromium driven by Playwright (``playwright install`` is not needed), the built site served on
+127.0.0.1 under site_url's path, as GitHub Pages serves it (doccheck.static_server), and the tour
+that visits every page once per window for all the probes of the browser tests (doccheck.tour).
 
 Without /usr/bin/chromium the tests that use these fixtures skip, saying how to enable them;
 with DOCCHECK_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
@@ -8,18 +9,18 @@ with DOCCHECK_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
+
+from .static_server import SiteServer
+from .tour import LAPTOP, Tour, Window, open_window
 
 CHROMIUM = Path("/usr/bin/chromium")
 T = TypeVar("T")
@@ -65,73 +66,88 @@ def chromium():
     playwright.stop()
 
 
-# -- the site on 127.0.0.1 --------------------------------------------------------------------
+# -- the site on 127.0.0.1, and the tour of its pages ---------------------------------------
+
+SERVER = pytest.StashKey["_SharedServer"]()
+TOUR = pytest.StashKey[Tour]()
+TAB_PERMISSIONS = ("clipboard-read", "clipboard-write")  # the copy buttons' test reads what they copy
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files under the site's path (site_url's, e.g. /guide/); a missing path gets the root
-    404.html with status 404, as GitHub Pages does."""
+class _SharedServer:
+    """One server process per session for the built site, started by whoever needs it first: the
+    tour in the background, or the ``server`` fixture."""
 
-    prefix = "/"
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self._lock = threading.Lock()
+        self._server: SiteServer | None = None
 
-    def log_message(self, *args):
-        pass
+    def url(self) -> str:
+        with self._lock:
+            if self._server is None:
+                from .plugin import BUILD, SESSION
 
-    def translate_path(self, path):
-        if not path.startswith(self.prefix):
-            return str(Path(self.directory) / "no-such-file")
-        return super().translate_path("/" + path[len(self.prefix) :])
+                site = self.config.stash[BUILD].result().path
+                site_url = self.config.stash[SESSION].project.mkdocs_config.get("site_url") or "/"
+                self._server = SiteServer(site, urlsplit(site_url).path or "/")
+            return self._server.url
 
-    def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.is_file():
-            return super().send_error(code, message, explain)
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+    def close(self) -> None:
+        with self._lock:
+            if self._server is not None:
+                self._server.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[SERVER] = _SharedServer(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    tour = config.stash.get(TOUR, None)
+    if tour is not None:
+        tour.close()
+    config.stash[SERVER].close()
+
+
+def _is_browser_test(item: pytest.Item) -> bool:
+    return item.get_closest_marker("browser") is not None
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what is not wanted
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last, and the probes of their modules (``PROBES``, doccheck.tour) start
+    visiting now, in the background: the tour runs while the other tests do."""
+    from .plugin import BUILD, SESSION
+
+    items[:] = [item for item in items if not _is_browser_test(item)] + [i for i in items if _is_browser_test(i)]
+    modules = dict.fromkeys(item.module for item in items if _is_browser_test(item) and hasattr(item, "module"))
+    probes = [probe for module in modules for probe in getattr(module, "PROBES", [])]
+    if probes and _browser_unavailable() is None:
+        tour = Tour(config.stash[SESSION].project, probes, TAB_PERMISSIONS)
+        tour.start(config.stash[BUILD].result, config.stash[SERVER].url)
+        config.stash[TOUR] = tour
 
 
 @pytest.fixture(scope="session")
-def server(built_site, project):
-    """The built site at the same path as where it is deployed, so absolute links are tested too."""
-    prefix = urlsplit(project.mkdocs_config.get("site_url") or "/").path or "/"
-    prefix = prefix if prefix.endswith("/") else prefix + "/"
-    handler = type("SiteHandler", (_Handler,), {"prefix": prefix})
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(built_site.path))
-    )
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}{prefix}"
-    httpd.shutdown()
+def server(pytestconfig: pytest.Config, built_site) -> str:
+    """The built site's address, at the same path as where it is deployed (so absolute links are
+    tested too), e.g. http://127.0.0.1:8123/guide/."""
+    return pytestconfig.stash[SERVER].url()
 
 
-@dataclass
-class Traffic:
-    """What the browser asked for while one page was the current one."""
+@pytest.fixture(scope="session")
+def tour(pytestconfig: pytest.Config, chromium) -> Tour:
+    """Every page visited once per window, with the results of the selected modules' probes."""
+    started = pytestconfig.stash.get(TOUR, None)
+    if started is None:
+        pytest.fail("no tour was started: the test's module lists no PROBES", pytrace=False)
+    return started
 
-    console_errors: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
-    foreign: list[str] = field(default_factory=list)
-    local_paths: set[str] = field(default_factory=set)
 
-
-def new_context(browser, server: str, width: int = 1280):
-    """A browser context (a window ``width`` px wide) in which any request to another host is
-    recorded and aborted."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-US")
-    context.traffic = Traffic()
-
-    def foreign(route):
-        context.traffic.foreign.append(route.request.url)
-        route.abort()
-
-    context.route(lambda url: not url.startswith(server) and not url.startswith(("data:", "blob:", "about:")), foreign)
-    return context
+def new_context(browser, server: str, window: Window = LAPTOP):
+    """A browser context as a reader's window (default: a laptop); requests to another host are
+    aborted."""
+    return open_window(browser, server, window)
 
 
 @pytest.fixture(scope="session")

@@ -12,11 +12,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -26,8 +21,10 @@ from .checks import environment_warning
 from .project import Project
 from .runner import ProgramRunner
 from .session import DocSession
+from .site import BuiltSite, SiteBuild
 
 SESSION = pytest.StashKey[DocSession]()
+BUILD = pytest.StashKey[SiteBuild]()
 CHANGED = pytest.StashKey[list[Path]]()
 
 
@@ -62,13 +59,18 @@ def _project_root(config: pytest.Config) -> Path:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.stash[SESSION] = DocSession(Project(_project_root(config)), cold=config.getoption("--cold"))
+    project = Project(_project_root(config))
+    config.stash[SESSION] = DocSession(project, cold=config.getoption("--cold"))
+    config.stash[BUILD] = SiteBuild(project)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     session = config.stash.get(SESSION, None)
     if session is not None:
         session.close()
+    build = config.stash.get(BUILD, None)
+    if build is not None:
+        build.close()
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -119,6 +121,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         elif "snippet_runs" in fixtures:
             snippets += sorted(included)
     session.schedule([s for s in dict.fromkeys(snippets) if s in included], dict.fromkeys(notebooks))
+    if any("built_site" in getattr(item, "fixturenames", ()) for item in items):
+        config.stash[BUILD].start()  # beside the snippets: mkdocs is a process of its own
 
 
 # -- fixtures -------------------------------------------------------------------------------
@@ -153,31 +157,11 @@ def updating(pytestconfig: pytest.Config) -> bool:
     return bool(pytestconfig.getoption("--update-outputs"))
 
 
-@dataclass(frozen=True)
-class BuiltSite:
-    path: Path
-    strict_returncode: int
-    strict_log: str  # what `mkdocs build --strict` printed
-    seconds: float
-
-
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory, project: Project) -> BuiltSite:
-    """The site, built once per session for the build test and the browser tests.
-
-    ``mkdocs build --strict``; if that fails (it stops at the first language with a warning,
-    leaving a half-built site), the site is built again without --strict so the other checks
-    still see every page.
-    """
-    site = tmp_path_factory.mktemp("site")
-    command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(site)]
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # as README's serve command
-    started = time.perf_counter()
-    strict = subprocess.run([*command, "--strict"], cwd=project.root, env=environment, capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    if strict.returncode != 0:
-        subprocess.run([*command, "--no-strict"], cwd=project.root, env=environment, capture_output=True, text=True)
-    return BuiltSite(site, strict.returncode, strict.stdout + strict.stderr, seconds)
+def built_site(pytestconfig: pytest.Config) -> BuiltSite:
+    """The site, built once per session (``mkdocs build --strict``) for the build test and the
+    browser tests; the build started in the background when the tests were collected."""
+    return pytestconfig.stash[BUILD].result()
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from doccheck.browser import in_browsers
-from doccheck.site import language_root, page_url
+from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.tour import LAPTOP, LAPTOP_DARK, PHONE, SETTLED, Probe, Window, open_window
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +30,8 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 FAILING_IMPACTS = ("serious", "critical")
 AA_NORMAL_TEXT = 4.5
 
-# (name, viewport, scheme, a phone?) -- a phone has touch and no hover, as Material sees it
-SETUPS = [
-    ("desktop-light", {"width": 1280, "height": 900}, "light", False),
-    ("desktop-dark", {"width": 1280, "height": 900}, "dark", False),
-    ("phone-light", {"width": 390, "height": 844}, "light", True),
-]
-
-# Material has drawn its components, our script has run, the fonts are in
-SETTLED = """() => document.fonts.ready.then(
-  () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))))"""
+# a phone has touch and no hover, as Material sees it
+SETUPS = (LAPTOP, LAPTOP_DARK, PHONE)
 
 
 def _fail(problems: list[str]):
@@ -64,18 +56,15 @@ def page_types(project) -> dict[str, str]:
     }
 
 
-def open_context(chromium, server: str, viewport: dict, scheme: str, phone: bool):
-    """A tab's context as a reader's; requests to another host are aborted."""
-    context = chromium.new_context(
-        viewport=viewport, color_scheme=scheme, is_mobile=phone, has_touch=phone, locale="en-US"
-    )
-    context.route(lambda url: not url.startswith(server), lambda route: route.abort())
-    return context
-
-
 def visit(tab, address: str) -> None:
     tab.goto(address, wait_until="load")
     tab.evaluate(SETTLED)
+
+
+def _kind(page: BuiltPage, project) -> str | None:
+    """The page's type, if it is one of the four pages of its language that these checks visit."""
+    inside = page.url.removeprefix(language_root(project, page.language))
+    return next((kind for kind, address in page_types(project).items() if address == inside), None)
 
 
 # -- axe-core over each page type, language and setup -----------------------------------------
@@ -102,32 +91,24 @@ SKIP_LINK = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def scans(chromium, server, built_site, project) -> dict[str, list[Scan]]:
+def _axe(tab, page: BuiltPage, window: Window, project) -> dict:
     from axe_playwright_python.sync_playwright import Axe
 
-    kinds = page_types(project)
-    setups = {name: (viewport, scheme, phone) for name, viewport, scheme, phone in SETUPS}
-    scans = [
-        Scan(name, language, kind, "/" + language_root(project, language) + inside)
-        for name in setups
-        for language in project.languages
-        for kind, inside in kinds.items()
-    ]
+    return {"violations": Axe().run(tab).response["violations"], "skip_link": tab.evaluate(SKIP_LINK)}
 
-    def scan_page(tab, scan: Scan) -> Scan:
-        visit(tab, server.rstrip("/") + scan.address)
-        scan.violations = Axe().run(tab).response["violations"]
-        scan.skip_link = tab.evaluate(SKIP_LINK)
-        return scan
 
-    done = in_browsers(
-        scans,
-        scan_page,
-        lambda browser, name: open_context(browser, server, *setups[name]),
-        context_key=lambda scan: scan.setup,
-    )
-    return {name: [scan for scan in done if scan.setup == name] for name in setups}
+AXE_PROBE = Probe("axe-core", _axe, SETUPS, wants=lambda page, project: _kind(page, project) is not None)
+
+
+@pytest.fixture(scope="module")
+def scans(tour, project) -> dict[str, list[Scan]]:
+    """axe-core's findings on each page type, language and setup, from the tour's visits."""
+    scans: dict[str, list[Scan]] = {window.name: [] for window in SETUPS}
+    for look in tour.looks(AXE_PROBE):
+        kind = _kind(look.page, project) or "?"
+        scan = Scan(look.window.name, look.page.language, kind, f"/{look.page.url}", **look.result)
+        scans[look.window.name].append(scan)
+    return scans
 
 
 def describe(violation: dict) -> str:
@@ -144,7 +125,7 @@ def describe(violation: dict) -> str:
     )
 
 
-@pytest.mark.parametrize("setup", [name for name, *_ in SETUPS])
+@pytest.mark.parametrize("setup", [window.name for window in SETUPS])
 def test_axe_finds_no_serious_or_critical_violation(scans, setup):
     problems = []
     for scan in scans[setup]:
@@ -157,7 +138,7 @@ def test_axe_finds_no_serious_or_critical_violation(scans, setup):
 def test_the_skip_link_lands_on_the_page(scans):
     """The skip link ("Skip to content") points at an id on the page (the Korean notebook's pointed
     at #_1, which did not exist)."""
-    scanned = scans["desktop-light"]
+    scanned = scans[LAPTOP.name]
     _fail([f"{scan}: the skip link points to {scan.skip_link}, not on the page" for scan in scanned if scan.skip_link])
 
 
@@ -166,7 +147,7 @@ def test_axe_check_fails_on_a_broken_page(chromium, server, project):
     old colour (#717171 on #f5f5f5, 4.47:1), axe reports both, as serious."""
     from axe_playwright_python.sync_playwright import Axe
 
-    context = open_context(chromium, server, *SETUPS[0][1:])
+    context = open_window(chromium, server, LAPTOP)
     tab = context.new_page()
     visit(tab, server + page_types(project)["chapter"])
     tab.evaluate("""() => {
@@ -270,22 +251,39 @@ def contrast(foreground: Colour, background: Colour) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
-def test_every_code_and_text_colour_reaches_aa_contrast_in_both_schemes(chromium, server, project):
+def _colours(tab, page: BuiltPage, window: Window, project) -> dict[str, dict]:
+    """Each place of COLOUR_PLACES that this page has, with its colours."""
+    found = {
+        place: tab.evaluate(COLOURS, [selector, names, layers]) for place, _, selector, names, layers in COLOUR_PLACES
+    }
+    return {place: colours for place, colours in found.items() if colours is not None}
+
+
+COLOURS_PROBE = Probe(
+    "colours",
+    _colours,
+    (LAPTOP, LAPTOP_DARK),
+    wants=lambda page, project: (
+        page.language == project.source_language and _kind(page, project) in {kind for _, kind, *_ in COLOUR_PLACES}
+    ),
+)
+
+
+def test_every_code_and_text_colour_reaches_aa_contrast_in_both_schemes(tour):
     """Every colour of the code highlighting, not only the tokens the four pages happen to show, at
     least 4.5:1 on the code background and on a highlighted line; the text and link colours on the
     page and on inline code (a link to `nn.Embedding`); the notebook cells' colours. In the light
     and the dark scheme; the ratios go to test-artifacts/contrast.json."""
-    kinds = page_types(project)
     report: dict[str, dict] = {}
     problems = []
-    for scheme in ("light", "dark"):
-        context = open_context(chromium, server, {"width": 1280, "height": 900}, scheme, False)
-        tab = context.new_page()
-        for place, kind, selector, names, layers in COLOUR_PLACES:
-            visit(tab, server + kinds[kind])
-            found = tab.evaluate(COLOURS, [selector, names, layers])
-            if not found or not found["colours"]:
-                problems.append(f"{scheme}: no colours found in {selector} on /{kinds[kind]}")
+    for look in tour.looks(COLOURS_PROBE):
+        scheme = look.window.scheme
+        for place, _, selector, _, _ in COLOUR_PLACES:
+            if place not in look.result:
+                continue
+            found = look.result[place]
+            if not found["colours"]:
+                problems.append(f"{scheme}: no colours found in {selector} on /{look.page.url}")
                 continue
             background = parse_colour(found["background"])
             backgrounds = {"background": background}
@@ -296,7 +294,9 @@ def test_every_code_and_text_colour_reaches_aa_contrast_in_both_schemes(chromium
                     report.setdefault(f"{scheme} {place} on {where}", {})[name] = round(ratio, 2)
                     if ratio < AA_NORMAL_TEXT:
                         problems.append(f"{scheme} {place}: {name} ({value}) on the {where}: {ratio:.2f}:1 < 4.5:1")
-        context.close()
+    places = {f"{scheme} {place}" for scheme in ("light", "dark") for place, *_ in COLOUR_PLACES}
+    missing = sorted(p for p in places if not any(key.startswith(p + " on ") for key in report))
+    problems += [f"{p}: not measured" for p in missing]
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "contrast.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     _fail(problems)
@@ -325,34 +325,46 @@ SCROLLING_BOXES = """() => [...document.querySelectorAll(".md-content *")].filte
 })"""
 
 
-def test_a_keyboard_reaches_and_scrolls_every_box_that_scrolls(chromium, server, project):
+def _keyboard(tab, page: BuiltPage, window: Window, project) -> list[dict]:
+    """Each box that scrolls, and whether the right arrow scrolled it once it had the focus."""
+    boxes = tab.evaluate(SCROLLING_BOXES)
+    for box in boxes:
+        box["scrolled"] = None
+        if box["tabIndex"] >= 0 and box["sideways"]:
+            element = tab.locator(f"[data-scrolling-box='{box['index']}']")
+            element.focus()
+            tab.keyboard.press("ArrowRight")
+            box["scrolled"] = _becomes_true(element, "box => document.activeElement === box && box.scrollLeft > 0")
+    return boxes
+
+
+KEYBOARD_PROBE = Probe(
+    "keyboard",
+    _keyboard,
+    (PHONE,),
+    wants=lambda page, project: _kind(page, project) in ("chapter", "notebook", "glossary"),
+    changes_page=True,
+)
+PROBES = [AXE_PROBE, COLOURS_PROBE, KEYBOARD_PROBE]
+
+
+def test_a_keyboard_reaches_and_scrolls_every_box_that_scrolls(tour):
     """On a phone (no hover: Material leaves scrollable code unfocusable there), in every language:
     each code block, table, notebook cell or output that scrolls takes the focus, has a name, and
     moves with the arrow key."""
-    kinds = page_types(project)
-    context = open_context(chromium, server, *SETUPS[2][1:])
-    tab = context.new_page()
     problems = []
     seen = 0
-    for language in project.languages:
-        for kind in ("chapter", "notebook", "glossary"):
-            address = server + language_root(project, language) + kinds[kind]
-            visit(tab, address)
-            for box in tab.evaluate(SCROLLING_BOXES):
-                seen += 1
-                where = f"[{language}] {address.removeprefix(server)}: {box['what']}"
-                if box["tabIndex"] < 0:
-                    problems.append(f"{where} scrolls but cannot take the focus")
-                    continue
-                if not box["name"]:
-                    problems.append(f"{where} takes the focus but has no name")
-                if box["sideways"]:
-                    element = tab.locator(f"[data-scrolling-box='{box['index']}']")
-                    element.focus()
-                    tab.keyboard.press("ArrowRight")
-                    if not _becomes_true(element, "box => document.activeElement === box && box.scrollLeft > 0"):
-                        problems.append(f"{where} has the focus, yet the right arrow does not scroll it")
-    context.close()
+    for look in tour.looks(KEYBOARD_PROBE):
+        for box in look.result:
+            seen += 1
+            where = f"[{look.page.language}] /{look.page.url}: {box['what']}"
+            if box["tabIndex"] < 0:
+                problems.append(f"{where} scrolls but cannot take the focus")
+                continue
+            if not box["name"]:
+                problems.append(f"{where} takes the focus but has no name")
+            if box["scrolled"] is False:
+                problems.append(f"{where} has the focus, yet the right arrow does not scroll it")
     if not seen:
         problems.append("no box scrolls on these pages at 390 px: the check checked nothing")
     _fail(problems)

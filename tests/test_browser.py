@@ -1,8 +1,9 @@
 """The built site in Chromium: every page of every language, as a reader gets it.
 
-One browser per session (Debian's /usr/bin/chromium driven by Playwright; ``playwright
-install`` is not needed) visits every page of the site that ``built_site`` built once, served
-on 127.0.0.1. Each page is visited once; the tests below judge what that visit recorded:
+The tour (doccheck.tour: Debian's /usr/bin/chromium driven by Playwright; ``playwright install``
+is not needed) visits every page of the site that ``built_site`` built once, served on
+127.0.0.1, with a laptop's window. Each page is visited once; the tests below judge what that
+visit recorded (``FACTS_PROBE``):
 the language menu, math, figures, code copy buttons, notebooks, console errors, failed
 requests and requests to any other host (which are blocked, so a test never waits for the
 network). Search is tried in every language. Screenshots go to test-artifacts/ (gitignored).
@@ -15,17 +16,16 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
-from doccheck.browser import Traffic, in_browsers, new_context
-from doccheck.site import BuiltPage, built_pages, language_root, page_url
+from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.tour import LAPTOP, LAPTOP_DARK, Probe, Recorder, Traffic, open_window
 
 pytestmark = pytest.mark.browser
 
@@ -40,39 +40,6 @@ QUERIES = {
     "pl": ["warstwa", "warstwę", "warstwami", "warstwe", "osadzeń", "RoPE"],
 }
 SEARCH_READY_SECONDS = 8
-
-
-class _Recorder:
-    """Listens to one tab; ``traffic`` is replaced for each visit."""
-
-    def __init__(self, page, server: str, expected_statuses=()):
-        self.traffic = Traffic()
-        self.server = server
-        self.expected = set(expected_statuses)
-        page.on("console", self._console)
-        page.on("pageerror", lambda error: self.traffic.console_errors.append(f"uncaught: {error}"))
-        page.on("requestfailed", self._failed)
-        page.on("response", self._response)
-        page.on("request", self._request)
-
-    def _console(self, message):
-        if message.type == "error":
-            self.traffic.console_errors.append(message.text)
-
-    def _failed(self, request):
-        # net::ERR_ABORTED: the request was cancelled because the tab went on to the next page
-        # (e.g. the previous page's search worker still loading); requests to other hosts are
-        # aborted by the context's route and reported by test_nothing_is_requested_from_another_host.
-        if request.failure != "net::ERR_ABORTED":
-            self.traffic.failed.append(f"{request.failure} {request.url}")
-
-    def _response(self, response):
-        if response.status >= 400 and response.url not in self.expected:
-            self.traffic.failed.append(f"{response.status} {response.url}")
-
-    def _request(self, request):
-        if request.url.startswith(self.server):
-            self.traffic.local_paths.add(unquote(urlsplit(request.url).path))
 
 
 # -- one visit per page -----------------------------------------------------------------------
@@ -143,35 +110,45 @@ def _screenshot_path(page: BuiltPage, suffix: str = "") -> Path:
     return ARTIFACTS / "screenshots" / page.language / f"{name}{suffix}.png"
 
 
+def _look(tab, page: BuiltPage, window, project) -> dict:
+    tab.evaluate(LOAD_LAZY_IMAGES)
+    facts = tab.evaluate(FACTS)
+    shot = _screenshot_path(page)
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    tab.screenshot(path=shot)
+    return facts
+
+
+FACTS_PROBE = Probe("page facts and screenshot", _look, (LAPTOP,))
+PROBES = [FACTS_PROBE]
+
+
 @pytest.fixture(scope="session")
-def visits(chromium, server, built_site, project) -> list[Visit]:
-    """Every page of every language, visited once, with what the visit showed and requested;
-    two browsers visit at once (doccheck.browser.in_browsers), the results come in page order."""
+def visits(tour, server, built_site) -> list[Visit]:
+    """Every page of every language, visited once by the tour (doccheck.tour), with what the
+    visit showed and requested, in page order."""
     site = built_site.path
-    shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # no screenshots of pages gone since
-    recorders: dict[int, _Recorder] = {}
-
-    def visit(tab, page: BuiltPage) -> Visit:
-        if id(tab) not in recorders:  # one per tab: it listens to every visit of that tab
-            recorders[id(tab)] = _Recorder(tab, server)
-        recorder = recorders[id(tab)]
-        recorder.traffic = Traffic()
-        tab.context.traffic.foreign.clear()
-        response = tab.goto(server + page.url, wait_until="load")
-        tab.wait_for_timeout(50)  # Material mounts its components right after load
-        tab.evaluate(LOAD_LAZY_IMAGES)
-        facts = tab.evaluate(FACTS)
-        shot = _screenshot_path(page)
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        tab.screenshot(path=shot)
-        traffic = recorder.traffic
-        traffic.foreign = list(tab.context.traffic.foreign)
-        content_type = response.headers.get("content-type", "")
-        return Visit(page, response.status, content_type, facts, traffic, _weight(site, server, traffic.local_paths))
-
-    results = in_browsers(built_pages(project, site), visit, lambda browser, _: new_context(browser, server))
+    results = [
+        Visit(
+            look.page,
+            look.status,
+            look.content_type,
+            look.result,
+            look.traffic,
+            _weight(site, server, look.traffic.local_paths),
+        )
+        for look in tour.looks(FACTS_PROBE)
+    ]
     _write_weights(results)
+    _remove_old_screenshots(tour.started_at)
     return results
+
+
+def _remove_old_screenshots(since: float) -> None:
+    """No screenshots of pages gone since an earlier run: only those this session took stay."""
+    for shot in (ARTIFACTS / "screenshots").rglob("*.png"):
+        if shot.stat().st_mtime < since:
+            shot.unlink()
 
 
 def _weight(site: Path, server: str, paths: set[str]) -> int:
@@ -375,7 +352,7 @@ def test_search_finds_words_in_the_page_language_only(context, server, project, 
     tabs = {}
     for language in project.languages:  # open all at once: the indexes load in parallel
         tab = context.new_page()
-        tab.recorder = _Recorder(tab, server)
+        tab.recorder = Recorder(tab, server)
         tab.goto(server + language_root(project, language))
         tabs[language] = tab
     problems = []
@@ -429,7 +406,7 @@ def test_404_page(context, server, project):
     """A missing address deep inside a language gets the 404 page, with its styles and scripts."""
     tab = context.new_page()
     missing = server + language_root(project, project.languages[-1]) + "no/such/page/"
-    recorder = _Recorder(tab, server, expected_statuses=(missing,))
+    recorder = Recorder(tab, server, expected_statuses=(missing,))
     response = tab.goto(missing)
     tab.wait_for_timeout(100)
     styled = tab.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
@@ -450,8 +427,7 @@ def test_dark_mode_notebook_screenshot(chromium, server, visits):
     notebook = next((v for v in visits if v.facts["notebook"]), None)
     if notebook is None:
         pytest.skip("no notebook page")
-    dark = chromium.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
-    dark.route(lambda url: not url.startswith(server), lambda route: route.abort())
+    dark = open_window(chromium, server, LAPTOP_DARK)
     tab = dark.new_page()
     tab.goto(server + notebook.page.url)
     tab.wait_for_timeout(100)

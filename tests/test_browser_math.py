@@ -1,5 +1,6 @@
-"""Math in Chromium, on a phone (390 px) and on a laptop (1280 px): every page with math, in
-every language, of the site that ``built_site`` built once and ``server`` serves.
+"""Math in Chromium, on a phone (390 px, touch) and on a laptop (1280 px): every page with math,
+in every language, of the site that ``built_site`` built once, measured by the tour
+(doccheck.tour) once the page has settled.
 
 * The math font has loaded: the page declares STIX Two Math (hooks/assets/math.css), the browser
   has loaded it (``FontFace.status``, and ``document.fonts.check``, which alone would also be true
@@ -7,7 +8,7 @@ every language, of the site that ``built_site`` built once and ``server`` serves
 * No display equation is clipped: a box narrower than its formula (scrollWidth > clientWidth) is
   only allowed when it scrolls sideways (overflow-x auto or scroll) and a keyboard can reach it
   (tabindex >= 0) and a screen reader names it (aria-label).
-* The page itself does not scroll sideways (documentElement.scrollWidth <= innerWidth).
+* The page itself does not scroll sideways (documentElement.scrollWidth <= the window's width).
 
 Display equations that scroll are listed in test-artifacts/math-overflow.json, for a human to
 judge whether they should be split with ``aligned``.
@@ -20,16 +21,15 @@ from pathlib import Path
 
 import pytest
 
-from doccheck.browser import in_browsers, new_context
-from doccheck.site import BuiltPage, built_pages
+from doccheck.site import BuiltPage
+from doccheck.tour import LAPTOP, PHONE, Probe, Window
 
 pytestmark = pytest.mark.browser
 
-WIDTHS = {"phone": 390, "laptop": 1280}
 FAMILY = "STIX Two Math"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
-MEASURE = """(family) => {
+MEASURE = """([family, screen]) => {
   const faces = [...document.fonts].filter(face => face.family.replace(/["']/g, "") === family);
   const math = document.querySelector("math");
   const boxes = [...document.querySelectorAll(".arithmatex")].filter(box => box.querySelector("math[display=block]"));
@@ -38,7 +38,7 @@ MEASURE = """(family) => {
   const pageWidth = document.documentElement.scrollWidth;
   const wide = [];
   const article = document.querySelector("article") || document.body;
-  if (pageWidth > innerWidth)
+  if (pageWidth > screen)
     for (const block of article.children) {
       const display = block.style.display;
       block.style.display = "none";
@@ -63,46 +63,41 @@ MEASURE = """(family) => {
       };
     }),
     pageWidth: pageWidth,
-    innerWidth: innerWidth,
+    screen: screen,
     wide: wide,
   };
 }"""
 
 
-def _math_pages(project, site: Path) -> list[BuiltPage]:
-    return [page for page in built_pages(project, site) if "<math" in page.path.read_text(encoding="utf-8")]
+def _has_math(page: BuiltPage, project) -> bool:
+    return "<math" in page.path.read_text(encoding="utf-8")
+
+
+def _measure(tab, page: BuiltPage, window: Window, project) -> dict:
+    # a phone's window: Chromium widens its layout viewport (innerWidth) for a page wider than
+    # the screen, so the page is measured against the window's own width
+    return tab.evaluate(MEASURE, [FAMILY, window.width])
+
+
+MATH_PROBE = Probe("math", _measure, (PHONE, LAPTOP), wants=_has_math)
+PROBES = [MATH_PROBE]
 
 
 @pytest.fixture(scope="module")
-def measurements(chromium, server, built_site, project) -> dict[str, list[tuple[BuiltPage, dict]]]:
-    """Every page with math, measured at each width once the fonts are ready; two browsers at once."""
-    pages = _math_pages(project, built_site.path)
-    assert pages, "no built page has math"
-
-    def measure(tab, item: tuple[str, BuiltPage]) -> dict:
-        _, page = item
-        tab.goto(server + page.url, wait_until="load")
-        tab.evaluate("document.fonts.ready.then(() => true)")
-        return tab.evaluate(MEASURE, FAMILY)
-
-    items = [(name, page) for name in WIDTHS for page in pages]
-    results = in_browsers(
-        items,
-        measure,
-        lambda browser, name: new_context(browser, server, WIDTHS[name]),
-        context_key=lambda item: item[0],
-    )
-    by_width: dict[str, list[tuple[BuiltPage, dict]]] = {name: [] for name in WIDTHS}
-    for (name, page), result in zip(items, results):
-        by_width[name].append((page, result))
-    for name, measured in by_width.items():
-        _record_scrolling_equations(WIDTHS[name], measured)
-    return by_width
+def measurements(tour) -> dict[Window, list[tuple[BuiltPage, dict]]]:
+    """Every page with math, measured by the tour on a phone and on a laptop, once settled."""
+    by_window: dict[Window, list[tuple[BuiltPage, dict]]] = {window: [] for window in MATH_PROBE.windows}
+    for look in tour.looks(MATH_PROBE):
+        by_window[look.window].append((look.page, look.result))
+    assert all(by_window.values()), "no built page has math"
+    for window, measured in by_window.items():
+        _record_scrolling_equations(window.width, measured)
+    return by_window
 
 
-@pytest.fixture(scope="module", params=list(WIDTHS), ids=list(WIDTHS))
+@pytest.fixture(scope="module", params=MATH_PROBE.windows, ids=[window.name for window in MATH_PROBE.windows])
 def measured(request, measurements) -> tuple[int, list[tuple[BuiltPage, dict]]]:
-    return WIDTHS[request.param], measurements[request.param]
+    return request.param.width, measurements[request.param]
 
 
 def _record_scrolling_equations(width: int, results: list[tuple[BuiltPage, dict]]) -> None:
@@ -168,9 +163,9 @@ def test_the_page_does_not_scroll_sideways(measured):
     width, results = measured
     _fail(
         [
-            f"{page} at {width} px: the page is {facts['pageWidth']} px wide in a {facts['innerWidth']} px window "
+            f"{page} at {width} px: the page is {facts['pageWidth']} px wide in a {facts['screen']} px window "
             f"(because of: {'; '.join(facts['wide']) or 'no single block of the article'})"
             for page, facts in results
-            if facts["pageWidth"] > facts["innerWidth"]
+            if facts["pageWidth"] > facts["screen"]
         ]
     )

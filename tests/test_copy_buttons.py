@@ -7,9 +7,9 @@ a sibling snippet only passes if the build gave its block the program with the s
 (hooks/runnable_copies.py); tests/test_take_away_programs.py checks those programs without a
 browser.
 
-Each page of the two languages that includes a snippet is visited once; its blocks are found by
-what they show (the snippet file, as it is). The copied programs run two at a time while the
-buttons are still being pressed, and each distinct program once: the two languages' copies of a
+Each page of the two languages that includes a snippet is visited once, by the tour
+(doccheck.tour); its blocks are found by what they show (the snippet file, as it is). The copied
+programs run two at a time, and each distinct program once: the two languages' copies of a
 block differ at most in the comment lines that name the page showing an inlined sibling
 (``# --- from name.py, shown on the page "..." ---``), which cannot change what a program does.
 """
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from doccheck.browser import new_context
 from doccheck.runner import SnippetRun, differences, without_page_names
-from doccheck.site import language_root, page_url
+from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.tour import LAPTOP, Probe
 
 pytestmark = pytest.mark.browser
 
@@ -51,43 +51,71 @@ def read_clipboard(tab) -> str:
     return text
 
 
-def test_every_snippet_copy_button_gives_a_program_that_runs_alone(
-    chromium, server, built_site, project, doc_session, program_runner
-):
+def _source_page(page: BuiltPage, project):
+    """The page of docs/ that this built page shows, if it is in one of LANGUAGES."""
+    if page.language not in LANGUAGES:
+        return None
+    inside = page.url.removeprefix(language_root(project, page.language))
+    return next((p for p in project.pages if p.language == page.language and page_url(p.relative) == inside), None)
+
+
+def _press(tab, page: BuiltPage, window, project) -> list[tuple[str, str]]:
+    """(snippet, what its block's copy button copied, or a problem) for each snippet the page
+    includes, in the page's order."""
+    source = _source_page(page, project)
+    shown = tab.evaluate(SHOWN_CODE)
+    position = 0
+    pressed = []
+    for include in source.includes:
+        text = (project.snippets_dir / include.snippet).read_text(encoding="utf-8").rstrip()
+        found = next((i for i in range(position, len(shown)) if shown[i][1].rstrip() == text), None)
+        if found is None:
+            pressed.append((include.snippet, "", f"no code block shows snippets/{include.snippet} as it is"))
+            continue
+        position = found + 1
+        tab.evaluate("navigator.clipboard.writeText('')")
+        tab.locator(f"pre#{shown[found][0]} button[data-clipboard-target]").click()
+        program = read_clipboard(tab)
+        problem = "" if program else f"the copy button of snippets/{include.snippet} copied nothing"
+        pressed.append((include.snippet, program, problem))
+    return pressed
+
+
+COPY_PROBE = Probe(
+    "copy buttons",
+    _press,
+    (LAPTOP,),
+    wants=lambda page, project: bool(getattr(_source_page(page, project), "includes", None)),
+    changes_page=True,
+)
+PROBES = [COPY_PROBE]
+
+
+def test_every_snippet_copy_button_gives_a_program_that_runs_alone(tour, project, doc_session, program_runner):
     languages = [language for language in LANGUAGES if language in project.languages]
     pages = [p for p in project.pages if p.language in languages and p.includes]
     snippets = sorted({i.snippet for p in pages for i in p.includes})
-    doc_session.schedule(snippets)  # the snippets' own runs start now, beside the browser
-    context = new_context(chromium, server)
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    tab = context.new_page()
+    doc_session.schedule(snippets)
+    looks = tour.looks(COPY_PROBE)
     pool = ThreadPoolExecutor(max_workers=PROGRAMS_AT_ONCE, thread_name_prefix="copied")
     runs: dict[str, Future[SnippetRun]] = {}
     copied: list[Copied] = []
     problems: list[str] = []
     try:
-        for page in pages:
-            where = f"[{page.language}] {page.relative}"
-            tab.goto(server + language_root(project, page.language) + page_url(page.relative))
-            shown = tab.evaluate(SHOWN_CODE)
-            position = 0
-            for include in page.includes:
-                text = (project.snippets_dir / include.snippet).read_text(encoding="utf-8").rstrip()
-                found = next((i for i in range(position, len(shown)) if shown[i][1].rstrip() == text), None)
-                if found is None:
-                    problems.append(f"{where}: no code block shows snippets/{include.snippet} as it is")
+        for look in looks:
+            where = f"[{look.page.language}] {_source_page(look.page, project).relative}"
+            for snippet, program, problem in look.result:
+                if problem:
+                    problems.append(f"{where}: {problem}")
                     continue
-                position = found + 1
-                tab.evaluate("navigator.clipboard.writeText('')")
-                tab.locator(f"pre#{shown[found][0]} button[data-clipboard-target]").click()
-                program = read_clipboard(tab)
-                if not program:
-                    problems.append(f"{where}: the copy button of snippets/{include.snippet} copied nothing")
-                    continue
-                entry = Copied(where, include.snippet, program, without_page_names(program))
+                entry = Copied(where, snippet, program, without_page_names(program))
                 copied.append(entry)
                 if entry.key not in runs:
-                    runs[entry.key] = pool.submit(program_runner.run, program, include.snippet.rsplit("/", 1)[-1])
+                    runs[entry.key] = pool.submit(program_runner.run, program, snippet.rsplit("/", 1)[-1])
+        visited = {f"[{look.page.language}] {_source_page(look.page, project).relative}" for look in looks}
+        problems += [
+            f"[{p.language}] {p.relative}: not visited" for p in pages if f"[{p.language}] {p.relative}" not in visited
+        ]
         for entry in copied:
             expected = doc_session.snippet_run(entry.snippet)
             if expected.failed:
@@ -97,7 +125,6 @@ def test_every_snippet_copy_button_gives_a_program_that_runs_alone(
                 problems.append(f"{entry.where}: what the copy button of snippets/{entry.snippet} copies {problem}")
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
-        context.close()
     inlined = sum(1 for entry in copied if "# --- from " in entry.program)
     print(
         f"\ncopy buttons pressed: {len(copied)} on {len(pages)} pages ({', '.join(languages)}), "

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from html.parser import HTMLParser
@@ -62,9 +63,12 @@ class Head(HTMLParser):
         ]
 
 
+@functools.cache  # the built site does not change during a session; several checks read each head
 def read_head(path: Path) -> Head:
     head = Head()
-    head.feed(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    end = text.find("</head>")
+    head.feed(text if end < 0 else text[:end])  # the body holds no <meta> or <link> that counts
     return head
 
 

@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import pytest
 
-from doccheck.browser import in_browsers
-from doccheck.site import built_pages, language_root, page_url
+from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.tour import PHONE, SETTLED, Probe, open_window
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-SETTLED = """() => document.fonts.ready.then(
-  () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))))"""
 
 # Each check returns what is wrong on the page, and how many elements it looked at. It is given
 # the phone's width: a page wider than that makes Chromium's layout viewport (innerWidth) wider.
@@ -110,12 +107,6 @@ def _fail(problems: list[str]):
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-def _open_phone(chromium, server: str):
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
-    context.route(lambda url: not url.startswith(server), lambda route: route.abort())
-    return context
-
-
 def _visit(tab, address: str) -> None:
     tab.goto(address, wait_until="load")
     tab.evaluate(SETTLED)
@@ -132,22 +123,28 @@ def _kinds(project) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module")
-def measured(chromium, server, built_site, project) -> list[tuple[str, dict]]:
-    """(page address, {check: result}) for each page the phone checks visit."""
+def _wanted(page: BuiltPage, project) -> bool:
+    """One page of each type (home, a chapter, the glossary), every notebook page and every page
+    with a table."""
     chosen = {"", page_url("rope/idea.md"), page_url("glossary.md")}
-    addresses = []
-    for page in built_pages(project, built_site.path):
-        html = page.path.read_text(encoding="utf-8")
-        inside = page.url.removeprefix(f"{page.language}/") if page.language != project.source_language else page.url
-        if inside in chosen or "<table" in html or 'class="jupyter-wrapper"' in html:
-            addresses.append(page.url)
+    inside = page.url.removeprefix(language_root(project, page.language))
+    html = page.path.read_text(encoding="utf-8")
+    return inside in chosen or "<table" in html or 'class="jupyter-wrapper"' in html
 
-    def measure(tab, address: str) -> tuple[str, dict]:
-        _visit(tab, server + address)
-        return f"/{address}", {name: tab.evaluate(script, PHONE["width"]) for name, script in CHECKS.items()}
 
-    return in_browsers(addresses, measure, lambda browser, _: _open_phone(browser, server))
+PHONE_PROBE = Probe(
+    "phone layout",
+    lambda tab, page, window, project: {name: tab.evaluate(script, window.width) for name, script in CHECKS.items()},
+    (PHONE,),
+    wants=_wanted,
+)
+PROBES = [PHONE_PROBE]
+
+
+@pytest.fixture(scope="module")
+def measured(tour) -> list[tuple[str, dict]]:
+    """(page address, {check: result}) for each page the phone checks visit."""
+    return [(f"/{look.page.url}", look.result) for look in tour.looks(PHONE_PROBE)]
 
 
 def _judge(measured, check: str, need: str | None = None) -> None:
@@ -176,15 +173,15 @@ def test_each_check_fails_on_a_broken_layout(chromium, server, project, check):
     """The check passes on the page as built, in every language, and reports a problem in at
     least one language once the page is broken."""
     kind, stylesheet = BREAKS[check]
-    context = _open_phone(chromium, server)
+    context = open_window(chromium, server, PHONE)
     tab = context.new_page()
     passing, failing = [], []
     for language in project.languages:
         _visit(tab, server + language_root(project, language) + _kinds(project)[kind])
-        passing += [f"[{language}] {p}" for p in tab.evaluate(CHECKS[check], PHONE["width"])["problems"]]
+        passing += [f"[{language}] {p}" for p in tab.evaluate(CHECKS[check], PHONE.width)["problems"]]
         tab.add_style_tag(content=stylesheet)
         tab.evaluate(SETTLED)
-        failing += tab.evaluate(CHECKS[check], PHONE["width"])["problems"]
+        failing += tab.evaluate(CHECKS[check], PHONE.width)["problems"]
     context.close()
     assert not passing, f"{check} on the {kind} page as built: {passing}"
     assert failing, f"{check}: the {kind} page broken with {stylesheet!r} passes the check in every language"

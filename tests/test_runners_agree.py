@@ -34,12 +34,8 @@ WRITTEN = {
 }
 
 
-def test_an_unseeded_snippet_gets_a_new_seed_in_every_run(written):
-    warm = WarmRunner(written)
-    try:
-        seeds = {warm.run("state/unseeded.py").stdout for _ in range(3)}
-    finally:
-        warm.close()
+def test_an_unseeded_snippet_gets_a_new_seed_in_every_run(warm_written):
+    seeds = {warm_written.run("state/unseeded.py").stdout for _ in range(3)}
     assert len(seeds) == 3, seeds
 
 
@@ -72,13 +68,18 @@ def written(tmp_path_factory) -> Path:
     return root
 
 
-def test_state_changes_and_failures_are_the_same_both_ways(written):
-    warm, cold = WarmRunner(written), ColdRunner(written)
-    try:
-        # in order: the dtype change first, then the run after it
-        runs = [(warm.run(name), cold.run(name)) for name in WRITTEN if name != "state/unseeded.py"]
-    finally:
-        warm.close()
+@pytest.fixture(scope="module")
+def warm_written(written):
+    """One warm runner for the snippets written here (each run is a fork of its own)."""
+    warm = WarmRunner(written)
+    yield warm
+    warm.close()
+
+
+def test_state_changes_and_failures_are_the_same_both_ways(written, warm_written):
+    cold = ColdRunner(written)
+    # in order: the dtype change first, then the run after it
+    runs = [(warm_written.run(name), cold.run(name)) for name in WRITTEN if name != "state/unseeded.py"]
     problems = [p for w, c in runs for p in _same(w, c)]
     assert not problems, "\n".join(problems)
     by_name = {w.snippet: w for w, _ in runs}

@@ -8,6 +8,7 @@ the built site and from docs/, never listed by hand.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from html.parser import HTMLParser
@@ -48,6 +49,7 @@ class Tags(HTMLParser):
             self.styles.append(data)
 
 
+@functools.cache  # the built site does not change during a session; several checks read each page
 def parse(path: Path) -> Tags:
     parser = Tags()
     parser.feed(path.read_text(encoding="utf-8"))
