@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 from .pages import ProseNumber, parse_markdown_cells
@@ -53,8 +54,11 @@ def execute(notebook: Notebook) -> nbformat.NotebookNode:
     node = copy.deepcopy(notebook.node)
     with tempfile.TemporaryDirectory(prefix="notebook-") as scratch:
         home = Path(scratch)
+        # over local sockets rather than TCP, which ipykernel warns about on every start
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(home / "kernel"))
         client = NotebookClient(
             node,
+            km=kernel,
             timeout=TIMEOUT_SECONDS,
             kernel_name="python3",
             allow_errors=False,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -40,6 +41,8 @@ class SnippetRun:
     stdout: str
     stderr: str
     files: dict[str, bytes] = field(default_factory=dict)  # name -> content, written into the cwd
+    # files of its own folder the run imported (a sibling snippet); None: not recorded (cold runs)
+    folder_imports: tuple[str, ...] | None = None
 
     @property
     def failed(self) -> bool:
@@ -223,6 +226,18 @@ def without_page_names(program: str) -> str:
     return "\n".join(line for line in program.splitlines() if not line.startswith("# --- from "))
 
 
+ASKS_WHERE_IT_IS = re.compile(r"__file__|\bsys\.(argv|path)\b|\b__spec__\b")
+
+
+def same_run_anywhere(run: SnippetRun, program: str, snippets_dir: Path) -> bool:
+    """Whether ``program``, saved alone in an empty folder, must do what this run of a snippet
+    did: it is the snippet's text, the run imported nothing from the snippet's folder (the
+    warm runner records that), and the code never asks where it is. The run of such a copy
+    would repeat this run; any other copy has to be run."""
+    text = (snippets_dir / run.snippet).read_text(encoding="utf-8")
+    return run.folder_imports == () and program.rstrip() == text.rstrip() and not ASKS_WHERE_IT_IS.search(text)
+
+
 def differences(expected: SnippetRun, got: SnippetRun) -> list[str]:
     """How ``got`` differs from ``expected`` in what a reader sees: what it prints (stdout) and
     the files it writes, byte for byte. Empty when it does the same."""
@@ -326,6 +341,7 @@ class WarmRunner:
                 "home": str(scratch.home),
                 "stdout": str(scratch.root / "stdout"),
                 "stderr": str(scratch.root / "stderr"),
+                "folder_imports": str(scratch.root / "folder_imports"),
             }
             assert self._server.stdin is not None
             try:
@@ -348,7 +364,9 @@ class WarmRunner:
             stderr = _read(scratch.root / "stderr")
             if not finished:
                 return SnippetRun(snippet, -1, stdout, stderr)
-            return SnippetRun(snippet, slot["returncode"], stdout, stderr, scratch.written_files())
+            imports = scratch.root / "folder_imports"
+            folder_imports = tuple(json.loads(imports.read_text(encoding="utf-8"))) if imports.is_file() else None
+            return SnippetRun(snippet, slot["returncode"], stdout, stderr, scratch.written_files(), folder_imports)
         finally:
             with self._lock:
                 self._waiting.pop(number, None)

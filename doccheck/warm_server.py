@@ -80,9 +80,25 @@ def _run_in_child(request: dict) -> int:
             tb = tb.tb_next
         traceback.print_exception(type(error), error, tb or error.__traceback__)
         code = 1
+    try:
+        _record_folder_imports(path, request["folder_imports"])
+    except Exception:  # noqa: BLE001 (then nothing is recorded, and the caller assumes the worst)
+        pass
     sys.stdout.flush()
     sys.stderr.flush()
     return code
+
+
+def _record_folder_imports(path: Path, target: str) -> None:
+    """The files of the snippet's own folder (and below) that the run imported, the snippet aside:
+    what a copy of it saved alone elsewhere would not find."""
+    folder = path.parent.resolve()
+    found = set()
+    for module in list(sys.modules.values()):
+        where = getattr(module, "__file__", None)
+        if where and Path(where).resolve() != path.resolve() and Path(where).resolve().is_relative_to(folder):
+            found.add(str(Path(where).resolve().relative_to(folder)))
+    Path(target).write_text(json.dumps(sorted(found)), encoding="utf-8")
 
 
 def _reap(children: dict[int, int]) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from doccheck.runner import ColdRunner, WarmRunner
+from doccheck.runner import ColdRunner, WarmRunner, same_run_anywhere
 
 REAL = [
     "embeddings/embedding_lookup.py",  # torch.manual_seed, then randn through nn.Embedding
@@ -31,6 +31,8 @@ WRITTEN = {
     "state/raises.py": "import torch\n\ndef broken():\n    return torch.ones(2) @ torch.ones(3)\n\nbroken()\n",
     "state/exits.py": "import sys\nprint('partial')\nsys.exit(3)\n",
     "state/writes.py": "from pathlib import Path\nPath('out.txt').write_text('written')\nprint('done')\n",
+    "state/helper.py": "VALUE = 7\n",
+    "state/uses_helper.py": "def show():\n    from helper import VALUE\n    print(VALUE)\n\nshow()\n",
 }
 
 
@@ -87,3 +89,23 @@ def test_state_changes_and_failures_are_the_same_both_ways(written, warm_written
     assert by_name["state/after_dtype.py"].stdout.startswith("torch.float32"), "a dtype change leaked"
     assert by_name["state/raises.py"].returncode == 1 and "RuntimeError" in by_name["state/raises.py"].stderr
     assert by_name["state/exits.py"].returncode == 3 and by_name["state/writes.py"].files == {"out.txt": b"written"}
+
+
+def test_a_run_tells_whether_a_copy_of_its_snippet_would_do_the_same_anywhere(written, warm_written):
+    """The copy-button test does not run a copy that would repeat the snippet's run: only a warm
+    run can say that its snippet imported nothing from its folder (not even inside a function),
+    and the copy must be the snippet's text, which must not ask where it is."""
+
+    def text(name: str) -> str:
+        return (written / name).read_text(encoding="utf-8")
+
+    alone, sibling, asks = (
+        warm_written.run(n) for n in ("state/writes.py", "state/uses_helper.py", "state/environment.py")
+    )
+    assert alone.folder_imports == () and sibling.folder_imports == ("helper.py",)
+    assert same_run_anywhere(alone, text("state/writes.py"), written)
+    assert not same_run_anywhere(alone, text("state/writes.py") + "print('more')\n", written)
+    assert not same_run_anywhere(sibling, text("state/uses_helper.py"), written)
+    assert not same_run_anywhere(asks, text("state/environment.py"), written)
+    cold = ColdRunner(written).run("state/writes.py")
+    assert cold.folder_imports is None and not same_run_anywhere(cold, text("state/writes.py"), written)

@@ -1,0 +1,77 @@
+"""The tour (doccheck.tour) on a site of three hand-written pages: each page is visited once per
+window whatever the number of probes, results come back in page order, a request that fails or
+goes to another host is recorded, and a probe that raises or looks at nothing makes its test fail
+by name instead of passing on no results.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doccheck.project import Project
+from doccheck.site import BuiltSite
+from doccheck.static_server import SiteServer
+from doccheck.tour import LAPTOP, PHONE, Probe, Tour, TourFailed
+
+pytestmark = pytest.mark.browser
+
+PROJECT = Path(__file__).parent / "fixtures" / "mini_site"  # languages en and zh
+PAGES = {
+    "index.html": "<title>home</title><p>home",
+    "page/index.html": '<title>page</title><img src="missing.png" alt="">',
+    "zh/index.html": '<title>zh home</title><script src="https://cdn.example.com/x.js"></script>',
+}
+
+TITLE = Probe("title", lambda tab, page, window, project: tab.title(), (LAPTOP, PHONE))
+WIDTH = Probe("width", lambda tab, page, window, project: tab.evaluate("innerWidth"), (PHONE,))
+
+
+def _fails_on_zh(tab, page, window, project):
+    if page.language == "zh":
+        raise ValueError("broken on purpose")
+    return True
+
+
+FAILS_ON_ZH = Probe("fails on zh", _fails_on_zh, (LAPTOP,))
+WANTS_NOTHING = Probe("wants nothing", lambda *_: True, (LAPTOP,), wants=lambda page, project: False)
+
+
+@pytest.fixture(scope="module")
+def toured(chromium, tmp_path_factory):
+    site = tmp_path_factory.mktemp("tiny-site")
+    for relative, html in PAGES.items():
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        head = '<meta name="viewport" content="width=device-width">'  # as a phone sees the real pages
+        (site / relative).write_text(f"<!doctype html><html><head>{head}{html}</html>", encoding="utf-8")
+    server = SiteServer(site, "/guide/")
+    tour = Tour(Project(PROJECT), [TITLE, WIDTH, FAILS_ON_ZH, WANTS_NOTHING])
+    tour.start(lambda: BuiltSite(site, 0, "", 0.0), lambda: server.url)
+    yield tour
+    tour.close()
+    server.close()
+
+
+def test_each_page_is_visited_once_per_window_for_all_its_probes(toured):
+    titles = [(look.window.name, look.result) for look in toured.looks(TITLE)]
+    assert titles == [(w, t) for w in ("laptop", "phone") for t in ("home", "page", "zh home")]
+    assert [look.result for look in toured.looks(WIDTH)] == [390, 390, 390]
+    assert toured.visits == 6  # three pages, two windows: not one visit per probe
+
+
+def test_a_failed_request_and_a_request_to_another_host_are_recorded(toured):
+    by_page = {look.page.url: look.traffic for look in toured.looks(TITLE) if look.window == LAPTOP}
+    assert any("404" in failure and "missing.png" in failure for failure in by_page["page/"].failed)
+    assert by_page["zh/"].foreign == ["https://cdn.example.com/x.js"]
+    assert not by_page[""].failed and not by_page[""].foreign
+
+
+def test_a_probe_that_raises_fails_its_test_by_page(toured):
+    with pytest.raises(TourFailed, match=r"(?s)fails on zh: \[zh\] /zh/ \(laptop, 1280 px\).*broken on purpose"):
+        toured.looks(FAILS_ON_ZH)
+
+
+def test_a_probe_that_looks_at_nothing_fails(toured):
+    with pytest.raises(TourFailed, match="looked at nothing"):
+        toured.looks(WANTS_NOTHING)
