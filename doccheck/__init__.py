@@ -15,5 +15,8 @@ One job per module:
 * ``checks``: every check on pages, figures and parity, as functions returning problems;
 * ``alignment``: translation fidelity, block by block;
 * ``drift``: which English version each translation translates;
-* ``plugin``: the pytest plugin; ``cli``: ``python -m doccheck``.
+* ``site``: the built site's pages, and building it once per test session in the background;
+* ``static_server``: serving the built site on 127.0.0.1, in a process of its own;
+* ``tour``: one visit per page and window for every browser check (the tests' probes);
+* ``plugin``: the pytest plugin; ``browser``: its browser fixtures; ``cli``: ``python -m doccheck``.
 """

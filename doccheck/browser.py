@@ -128,6 +128,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.stash[TOUR] = tour
 
 
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    tour = config.stash.get(TOUR, None)
+    if tour is not None and tour.visits:
+        windows = ", ".join(dict.fromkeys(str(w) for probe in tour.probes for w in probe.windows))
+        terminalreporter.write_line(
+            f"browser tour: {tour.visits} page visits ({windows}) for {len(tour.probes)} probes, "
+            f"{tour.seconds:.1f} s, two browsers at once, beside the other tests"
+        )
+
+
 @pytest.fixture(scope="session")
 def server(pytestconfig: pytest.Config, built_site) -> str:
     """The built site's address, at the same path as where it is deployed (so absolute links are

@@ -145,6 +145,7 @@ class Tour:
         self.probes = list({probe.name: probe for probe in probes}.values())
         self.permissions = list(permissions)
         self.visits = 0
+        self.seconds = 0.0  # from the first visit to the last
         self._looks: dict[str, list[Look]] = {probe.name: [] for probe in self.probes}
         self._errors: list[str] = []
         self._done = threading.Event()
@@ -187,6 +188,7 @@ class Tour:
         try:
             built = site()
             address = server()
+            visiting = time.perf_counter()
             pages = built_pages(self.project, built.path)
             plan = []
             windows = list(dict.fromkeys(window for probe in self.probes for window in probe.windows))
@@ -238,6 +240,7 @@ class Tour:
             for name in self._looks:  # in the order of each probe's windows, then of the pages
                 order = {w: i for i, w in enumerate(next(p for p in self.probes if p.name == name).windows)}
                 self._looks[name].sort(key=lambda look: order[look.window])
+            self.seconds = time.perf_counter() - visiting
         except BaseException:  # noqa: BLE001 (pytest.fail too: every test that needs the tour reports it)
             self._errors.append(f"the tour: {traceback.format_exc()}")
         finally:
