@@ -64,7 +64,11 @@ def execute(notebook: Notebook) -> nbformat.NotebookNode:
             allow_errors=False,
             resources={"metadata": {"path": scratch}},
         )
-        client.execute(env=snippet_environment(home))
+        try:
+            client.execute(env=snippet_environment(home))
+        finally:  # a kernel manager handed to the client is not the client's to stop
+            if kernel.has_kernel:
+                kernel.shutdown_kernel(now=True)
     return node
 
 
