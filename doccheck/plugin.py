@@ -62,6 +62,8 @@ def pytest_configure(config: pytest.Config) -> None:
     project = Project(_project_root(config))
     config.stash[SESSION] = DocSession(project, cold=config.getoption("--cold"))
     config.stash[BUILD] = SiteBuild(project)
+    if not config.option.collectonly:
+        config.stash[SESSION].runner  # noqa: B018 (the warm server imports torch while pytest collects)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
