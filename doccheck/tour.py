@@ -83,8 +83,8 @@ SETTLED = """() => document.fonts.ready.then(
 
 
 class Recorder:
-    """Listens to one tab; ``traffic`` is replaced for each visit. Requests to other hosts are
-    aborted by the window's context (``open_window``) and listed in ``traffic.foreign``."""
+    """Listens to one tab; ``traffic`` is replaced for each visit. Requests to other hosts fail in
+    the browser (doccheck.browser's CHROMIUM_ARGS) and are listed in ``traffic.foreign`` only."""
 
     def __init__(self, tab, server: str, expected_statuses: Iterable[str] = ()) -> None:
         self.traffic = Traffic()
@@ -102,8 +102,8 @@ class Recorder:
 
     def _failed(self, request) -> None:
         # net::ERR_ABORTED: cancelled because the tab went on to the next page (e.g. the previous
-        # page's search worker still loading), or a request to another host, aborted on purpose
-        if request.failure != "net::ERR_ABORTED":
+        # page's search worker still loading)
+        if request.failure != "net::ERR_ABORTED" and self._is_local(request.url):
             self.traffic.failed.append(f"{request.failure} {request.url}")
 
     def _response(self, response) -> None:
@@ -113,12 +113,17 @@ class Recorder:
     def _request(self, request) -> None:
         if request.url.startswith(self.server):
             self.traffic.local_paths.add(unquote(urlsplit(request.url).path))
-        elif not request.url.startswith(("data:", "blob:", "about:")):
+        elif not self._is_local(request.url):
             self.traffic.foreign.append(request.url)
 
+    def _is_local(self, url: str) -> bool:
+        return url.startswith((self.server, "data:", "blob:", "about:"))
 
-def open_window(browser, server: str, window: Window, permissions: Iterable[str] = ()):
-    """A browser context as a reader's window; any request to another host is aborted."""
+
+def open_window(browser, window: Window, permissions: Iterable[str] = ()):
+    """A browser context as a reader's window. Requests to other hosts fail in the browser itself
+    (doccheck.browser's CHROMIUM_ARGS), not here: intercepting requests would turn the cache off
+    and send every request through Python."""
     context = browser.new_context(
         viewport={"width": window.width, "height": window.height},
         color_scheme=window.scheme,
@@ -128,10 +133,6 @@ def open_window(browser, server: str, window: Window, permissions: Iterable[str]
     )
     if permissions:
         context.grant_permissions(list(permissions))
-    context.route(
-        lambda url: not url.startswith(server) and not url.startswith(("data:", "blob:", "about:")),
-        lambda route: route.abort(),
-    )
     return context
 
 
@@ -229,7 +230,7 @@ class Tour:
             for done in in_browsers(
                 plan,
                 visit,
-                lambda browser, window: open_window(browser, address, cast(Window, window), self.permissions),
+                lambda browser, window: open_window(browser, cast(Window, window), self.permissions),
                 context_key=lambda step: step[0],
             ):
                 for name, look in done:

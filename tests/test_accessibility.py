@@ -147,7 +147,7 @@ def test_axe_check_fails_on_a_broken_page(chromium, server, project):
     old colour (#717171 on #f5f5f5, 4.47:1), axe reports both, as serious."""
     from axe_playwright_python.sync_playwright import Axe
 
-    context = open_window(chromium, server, LAPTOP)
+    context = open_window(chromium, LAPTOP)
     tab = context.new_page()
     visit(tab, server + page_types(project)["chapter"])
     tab.evaluate("""() => {

@@ -1,14 +1,14 @@
 """The built site in Chromium: every page of every language, as a reader gets it.
 
-The tour (doccheck.tour: Debian's /usr/bin/chromium driven by Playwright; ``playwright install``
-is not needed) visits every page of the site that ``built_site`` built once, served on
+The tour (doccheck.tour: Debian's Chromium headless shell driven by Playwright; ``playwright
+install`` is not needed) visits every page of the site that ``built_site`` built once, served on
 127.0.0.1, with a laptop's window. Each page is visited once; the tests below judge what that
 visit recorded (``FACTS_PROBE``):
 the language menu, math, figures, code copy buttons, notebooks, console errors, failed
 requests and requests to any other host (which are blocked, so a test never waits for the
 network). Search is tried in every language. Screenshots go to test-artifacts/ (gitignored).
 
-Without /usr/bin/chromium these tests skip, saying how to enable them; with
+Without Chromium (doccheck.browser.CHROMIUM_BUILDS) these tests skip, saying how to enable them; with
 DOCCHECK_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
 """
 
@@ -427,7 +427,7 @@ def test_dark_mode_notebook_screenshot(chromium, server, visits):
     notebook = next((v for v in visits if v.facts["notebook"]), None)
     if notebook is None:
         pytest.skip("no notebook page")
-    dark = open_window(chromium, server, LAPTOP_DARK)
+    dark = open_window(chromium, LAPTOP_DARK)
     tab = dark.new_page()
     tab.goto(server + notebook.page.url)
     tab.wait_for_timeout(100)

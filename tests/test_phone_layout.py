@@ -173,7 +173,7 @@ def test_each_check_fails_on_a_broken_layout(chromium, server, project, check):
     """The check passes on the page as built, in every language, and reports a problem in at
     least one language once the page is broken."""
     kind, stylesheet = BREAKS[check]
-    context = open_window(chromium, server, PHONE)
+    context = open_window(chromium, PHONE)
     tab = context.new_page()
     passing, failing = [], []
     for language in project.languages:

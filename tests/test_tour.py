@@ -6,7 +6,9 @@ by name instead of passing on no results.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -21,7 +23,10 @@ PROJECT = Path(__file__).parent / "fixtures" / "mini_site"  # languages en and z
 PAGES = {
     "index.html": "<title>home</title><p>home",
     "page/index.html": '<title>page</title><img src="missing.png" alt="">',
-    "zh/index.html": '<title>zh home</title><script src="https://cdn.example.com/x.js"></script>',
+    "zh/index.html": '<title>zh home</title><script src="https://cdn.example.com/x.js"></script>'
+    # the test server itself under another name: served if the browser let the request through
+    '<script src="http://localhost:{port}/guide/leak.js"></script>',
+    "leak.js": 'document.title = "leaked to another host"',
 }
 
 TITLE = Probe("title", lambda tab, page, window, project: tab.title(), (LAPTOP, PHONE))
@@ -41,11 +46,14 @@ WANTS_NOTHING = Probe("wants nothing", lambda *_: True, (LAPTOP,), wants=lambda 
 @pytest.fixture(scope="module")
 def toured(chromium, tmp_path_factory):
     site = tmp_path_factory.mktemp("tiny-site")
-    for relative, html in PAGES.items():
-        (site / relative).parent.mkdir(parents=True, exist_ok=True)
-        head = '<meta name="viewport" content="width=device-width">'  # as a phone sees the real pages
-        (site / relative).write_text(f"<!doctype html><html><head>{head}{html}</html>", encoding="utf-8")
     server = SiteServer(site, "/guide/")
+    port = str(urlsplit(server.url).port)
+    head = '<meta name="viewport" content="width=device-width">'  # as a phone sees the real pages
+    for relative, text in PAGES.items():
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        if relative.endswith(".html"):
+            text = f"<!doctype html><html><head>{head}{text.replace('{port}', port)}</html>"
+        (site / relative).write_text(text, encoding="utf-8")
     tour = Tour(Project(PROJECT), [TITLE, WIDTH, FAILS_ON_ZH, WANTS_NOTHING])
     tour.start(lambda: BuiltSite(site, 0, "", 0.0), lambda: server.url)
     yield tour
@@ -63,8 +71,15 @@ def test_each_page_is_visited_once_per_window_for_all_its_probes(toured):
 def test_a_failed_request_and_a_request_to_another_host_are_recorded(toured):
     by_page = {look.page.url: look.traffic for look in toured.looks(TITLE) if look.window == LAPTOP}
     assert any("404" in failure and "missing.png" in failure for failure in by_page["page/"].failed)
-    assert by_page["zh/"].foreign == ["https://cdn.example.com/x.js"]
+    foreign = [re.sub(r":\d+/", ":PORT/", url) for url in by_page["zh/"].foreign]
+    assert foreign == ["https://cdn.example.com/x.js", "http://localhost:PORT/guide/leak.js"]
+    assert not by_page["zh/"].failed  # listed once, as foreign
     assert not by_page[""].failed and not by_page[""].foreign
+
+
+def test_a_request_to_another_host_never_reaches_it(toured):
+    # leak.js, served by the test server under the name localhost, would rename the page
+    assert [look.result for look in toured.looks(TITLE) if look.page.url == "zh/"] == ["zh home", "zh home"]
 
 
 def test_a_probe_that_raises_fails_its_test_by_page(toured):
