@@ -133,7 +133,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = [item for item in items if not _is_browser_test(item)] + [i for i in items if _is_browser_test(i)]
     modules = dict.fromkeys(item.module for item in items if _is_browser_test(item) and hasattr(item, "module"))
     probes = [probe for module in modules for probe in getattr(module, "PROBES", [])]
-    if probes and _browser_unavailable() is None:
+    if probes and not config.option.collectonly and _browser_unavailable() is None:
         tour = Tour(config.stash[SESSION].project, probes, TAB_PERMISSIONS)
         tour.start(config.stash[BUILD].result, config.stash[SERVER].url)
         config.stash[TOUR] = tour

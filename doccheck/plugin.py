@@ -107,6 +107,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have deselected what is not wanted
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.option.collectonly:  # listing the tests runs nothing
+        return
     session = config.stash[SESSION]
     snippets: list[str] = []
     notebooks: list[str] = []

@@ -292,3 +292,23 @@ def test_updating_one_page_rewrites_the_figures_its_snippets_write(site):
     assert "docs/en/assets/figures/tiny.svg" in updated.stdout, updated.stdout + updated.stderr
     assert figure.read_bytes() == original
     assert "tiny.svg" not in doccheck("check").stdout
+
+
+def test_listing_the_tests_runs_no_snippet(site, tmp_path):
+    """`pytest --collect-only` (to see what `-k` selects) only lists: it used to start every
+    snippet, the site build and the browser tour, and wait for them before it exited."""
+    ran = tmp_path / "ran"
+    for snippet in (site / "snippets").rglob("*.py"):
+        snippet.write_text(f"open({str(ran)!r}, 'a').write('{snippet.name}\\n')\n" + snippet.read_text("utf-8"))
+
+    def pytest_run(*options):
+        command = [sys.executable, "-m", "pytest", str(TESTS / "test_docs.py"), "-q", "-p", "no:cacheprovider"]
+        return subprocess.run(
+            [*command, "--doccheck-root", str(site), "--cold", *options], cwd=TESTS, capture_output=True, text=True
+        )
+
+    listed = pytest_run("--collect-only")
+    assert listed.returncode == 0 and "tests collected" in listed.stdout, listed.stdout
+    assert not ran.exists(), f"listing the tests ran {ran.read_text().split()}"
+    pytest_run("-k", "en/page.md")
+    assert ran.exists(), "the snippets of a selected page did not run: this test cannot see a run"
