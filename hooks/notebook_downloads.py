@@ -43,7 +43,7 @@ LINK_TEXTS = {  # (download, Colab), in the page's language; the glossary's word
     "en": ("Download this notebook (.ipynb)", "Open in Colab"),
     "zh": ("下载此 Notebook（.ipynb）", "在 Colab 中打开"),
     "ko": ("이 노트북 내려받기(.ipynb)", "Colab에서 열기"),
-    "pl": ("Pobierz ten notatnik (.ipynb)", "Otwórz w Colab"),
+    "pl": ("Pobierz ten notatnik (.ipynb)", "Otwórz w\u00a0Colab"),
 }
 
 _warned_no_colab = False

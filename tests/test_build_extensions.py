@@ -1,25 +1,33 @@
-"""The build's Markdown extension for Chinese line breaks (hooks/cjk_line_breaks.py), on its own.
-test_site.py checks the built zh pages; this shows the extension is what makes them pass."""
+"""The build's Markdown extensions for Chinese line breaks (hooks/cjk_line_breaks.py) and Polish
+one-letter words (hooks/polish_one_letter_words.py), on their own. test_site.py checks the built
+zh and pl pages; these show the extensions are what makes them pass."""
 
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import markdown
 
-HOOK = Path(__file__).resolve().parent.parent / "hooks" / "cjk_line_breaks.py"
+HOOKS = Path(__file__).resolve().parent.parent / "hooks"
 WRAPPED = (
     "嵌入\n层把每个 ID\n转换成一个向量，\n**再**送入\n注意力。\n\n```\n代码\n里\n```\n\n한국어\n단어와 English\nwords\n"
 )
 
 
-def _extension():
-    spec = importlib.util.spec_from_file_location("cjk_line_breaks", HOOK)
+def _hook(name: str):
+    if str(HOOKS) not in sys.path:
+        sys.path.insert(0, str(HOOKS))  # as MkDocs loads hooks: their folder importable (i18n_state)
+    spec = importlib.util.spec_from_file_location(name, HOOKS / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.CjkLineBreaks()
+    return module
+
+
+def _extension():
+    return _hook("cjk_line_breaks").CjkLineBreaks()
 
 
 def test_a_wrapped_chinese_sentence_has_no_break_but_code_korean_and_english_keep_theirs():
@@ -31,3 +39,28 @@ def test_a_wrapped_chinese_sentence_has_no_break_but_code_korean_and_english_kee
 
 def test_without_the_extension_the_break_stays():
     assert "嵌入\n层" in markdown.markdown(WRAPPED)
+
+
+POLISH = (
+    "W tabeli\nz kluczami *i* od treści, a `w kodzie` oraz z $a b$ i [łącze](x) w\n**tekście**.\n\n"
+    "```\nw kodzie i tak\n```\n\n| a | i b |\n|---|---|\n| w tabeli | o x |\n"
+)
+
+
+def _polish(active: bool) -> str:
+    extension = _hook("polish_one_letter_words").PolishOneLetterWords(active=lambda: active)
+    extensions = [extension, "fenced_code", "tables", "pymdownx.arithmatex"]
+    configs = {"pymdownx.arithmatex": {"generic": True}}
+    return markdown.markdown(POLISH, extensions=extensions, extension_configs=configs)
+
+
+def test_a_polish_one_letter_word_is_tied_to_the_next_word_but_not_in_code_or_math():
+    html = _polish(active=True).replace("\u00a0", "~")
+    assert "<p>W~tabeli\nz~kluczami <em>i</em>~od treści, a~<code>w kodzie</code> oraz z~<span" in html
+    assert r"\(a b\)" in html and "i~<a href" in html and "w~<strong>" in html
+    assert "w kodzie i tak" in html  # preformatted code is shown as written
+    assert "<td>w~tabeli</td>" in html and "<th>i~b</th>" in html
+
+
+def test_on_other_pages_one_letter_words_keep_their_spaces():
+    assert "\u00a0" not in _polish(active=False)

@@ -9,11 +9,14 @@ snippet gets a new seed in every run either way, so a snippet that forgets its s
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from doccheck.runner import ColdRunner, WarmRunner, same_run_anywhere
+
+AT_ONCE = 2  # cold runs at a time: they are independent, and each mostly waits for `import torch`
 
 REAL = [
     "embeddings/embedding_lookup.py",  # torch.manual_seed, then randn through nn.Embedding
@@ -55,7 +58,9 @@ def test_real_snippets_print_and_draw_the_same_both_ways(project, doc_session):
     """The session's own runs (warm, unless --cold) against the other runner."""
     other = WarmRunner(project.snippets_dir) if doc_session.cold else ColdRunner(project.snippets_dir)
     try:
-        problems = [p for s in REAL for p in _same(doc_session.snippet_run(s), other.run(s))]
+        with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
+            others = list(pool.map(other.run, REAL))
+        problems = [p for s, o in zip(REAL, others) for p in _same(doc_session.snippet_run(s), o)]
     finally:
         other.close()
     assert not problems, "\n".join(problems)
@@ -79,9 +84,11 @@ def warm_written(written):
 
 
 def test_state_changes_and_failures_are_the_same_both_ways(written, warm_written):
-    cold = ColdRunner(written)
-    # in order: the dtype change first, then the run after it
-    runs = [(warm_written.run(name), cold.run(name)) for name in WRITTEN if name != "state/unseeded.py"]
+    names = [name for name in WRITTEN if name != "state/unseeded.py"]
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
+        colds = pool.map(ColdRunner(written).run, names)  # each a fresh interpreter: any order
+        # the warm ones one after another, in order: the dtype change first, then the run after it
+        runs = list(zip([warm_written.run(name) for name in names], colds))
     problems = [p for w, c in runs for p in _same(w, c)]
     assert not problems, "\n".join(problems)
     by_name = {w.snippet: w for w, _ in runs}

@@ -479,6 +479,41 @@ def test_chinese_text_has_no_line_break_spaces(project, pages):
     _fail(problems)
 
 
+# -- Polish text ------------------------------------------------------------------------------
+
+ONE_LETTER_WORD_THEN_SPACE = re.compile(r"(?<![\w.'’-])([AaIiOoUuWwZz])([ \t\n]+|\u00a0)(?=\S)")
+
+
+def _one_letter_words(page: BuiltPage) -> list[tuple[str, str]]:
+    """Each one-letter word of the page's text with the space after it and some context."""
+    html = page.path.read_text(encoding="utf-8")
+    parser = BlockTexts()
+    parser.feed(html[html.find("<article") : html.find("</article>")])
+    found = []
+    for text in parser.texts:
+        for match in ONE_LETTER_WORD_THEN_SPACE.finditer(text):
+            found.append((match.group(2), text[max(match.start() - 20, 0) : match.end() + 20]))
+    return found
+
+
+def test_polish_one_letter_words_stay_with_the_next_word(pages):
+    """A Polish line never ends with "w", "z", "i", "a", "o" or "u": a no-break space ties them to
+    the next word (hooks/polish_one_letter_words.py), on chapter and notebook pages alike; the
+    English "a" and "I" are not tied."""
+    problems, tied = [], 0
+    for page in pages:
+        if page.language not in ("pl", "en"):
+            continue
+        for space, context in _one_letter_words(page):
+            if page.language == "pl" and space != "\u00a0":
+                problems.append(f"{page}: a line may end after the one-letter word in …{context!r}…")
+            elif page.language == "en" and space == "\u00a0":
+                problems.append(f"{page}: an English one-letter word is tied to the next word: …{context!r}…")
+            tied += page.language == "pl"
+    assert tied > 500, f"only {tied} one-letter words on the Polish pages: is the check reading their text?"
+    _fail(problems)
+
+
 def _heading_ids(path: Path) -> list[str]:
     html = path.read_text(encoding="utf-8")
     article = html[html.find("<article") : html.find("</article>")]
