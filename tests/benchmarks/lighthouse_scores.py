@@ -103,6 +103,9 @@ def install_lighthouse(folder: Path) -> Path:
     return folder / "node_modules" / ".bin" / "lighthouse"
 
 
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Lighthouse drives it as a full browser
+
+
 def scores(lighthouse: Path, url: str, output: Path) -> dict[str, int]:
     subprocess.run(
         [
@@ -115,7 +118,7 @@ def scores(lighthouse: Path, url: str, output: Path) -> dict[str, int]:
             f"--only-categories={','.join(CATEGORIES)}",
         ],
         check=True,
-        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+        env={**os.environ, "CHROME_PATH": str(CHROMIUM)},
         capture_output=True,
     )
     report = json.loads(output.read_text(encoding="utf-8"))
@@ -127,6 +130,11 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--runs", type=int, default=1, help="runs per page; the median is printed")
     args = parser.parse_args()
+    if not CHROMIUM.is_file():
+        sys.exit(
+            f"no Chromium at {CHROMIUM}: the scores are measured in Debian's full Chromium "
+            "(apt-get install chromium), not in the headless shell the browser tests use"
+        )
     project = Project(ROOT)
     prefix = urlsplit(project.mkdocs_config.get("site_url") or "/").path or "/"
     with tempfile.TemporaryDirectory() as scratch:
