@@ -192,10 +192,17 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
     return blocks
 
 
+POLISH_DECIMAL_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")
+
+
 def _formula(tex: str, language: str) -> str:
-    """A formula as compared: whitespace aside, and Polish may write its decimal comma as {,}."""
+    """A formula as compared: whitespace aside. Polish may write its decimal comma as {,}, and a
+    formula that does so separates a list's items with semicolons, "(1{,}5; 0{,}2)", as Polish
+    prose does (a comma would read as another decimal comma)."""
     tex = " ".join(tex.split())
-    return re.sub(r"(?<=\d)\{,\}(?=\d)", ".", tex) if language == "pl" else tex
+    if language == "pl" and POLISH_DECIMAL_COMMA.search(tex):
+        tex = POLISH_DECIMAL_COMMA.sub(".", tex).replace(";", ",")
+    return tex
 
 
 def _excerpt(line: str, width: int = 50) -> str:

@@ -18,7 +18,11 @@ What latex2mathml writes, and what a MathML Core browser makes of it:
   thick space on both sides (``|n - m|  < L``), and ``/``, ``…`` and a full stop get spaces TeX
   does not give them (``d / 2 - 1 .``);
 * ``align*`` (our ``aligned``) gives its cells ``columnalign`` and its table ``columnspacing``,
-  which MathML Core ignores: the ``=`` signs of the rows would not line up.
+  which MathML Core ignores: the ``=`` signs of the rows would not line up;
+* a sign that TeX sets as unary (``(-0.63``, ``x = -1``, ``1, -2``) is an infix ``<mo>`` in its
+  row, so the browser spaces it like a binary minus: ``( − 0.63``;
+* the Polish decimal comma ``0{,}1`` is ``<mn>0</mn><mrow><mo>,</mo></mrow><mn>1</mn>``, and the
+  comma gets a separator's space after it (``0, 1``); ``;`` is an ``<mi>``, with no space after it.
 """
 
 from __future__ import annotations
@@ -50,6 +54,20 @@ OPENING = {"(": ")", "[": "]", "{": "}", "|": "|", "\u2016": "\u2016", "\u27e8":
 # elements whose children form a row (MathML Core lays them out as an inferred <mrow>)
 ROWS = {"math", "mrow", "mtd", "msqrt", "mstyle", "mpadded", "mphantom", "menclose", "merror"}
 BARS = {"|", "\u2016", "\u2223", "\u2225"}
+SCRIPTED = {"msub", "msup", "msubsup"}
+SIGNS = {"\u2212", "+", "\u00b1", "\u2213"}  # −, +, ±, ∓
+# after these a sign is unary: separators, relations and binary operators
+BEFORE_A_UNARY_SIGN = (
+    set(",;:=<>")
+    | set("\u2264\u2265\u2248\u2260\u2261\u223c\u226a\u226b\u2192\u21a6\u2208")
+    | SIGNS
+    | {
+        "\u00d7",
+        "\u22c5",
+        "\u2217",
+        "/",
+    }
+)
 ORDINARY = {"/", ".", "\u2026", "\u22ef"}  # /, a full stop, …, ⋯
 ASCII_LETTER_REFERENCE = re.compile(r"&#x0*(?:4[1-9A-Fa-f]|5[0-9Aa]|6[1-9A-Fa-f]|7[0-9Aa]);")
 VARIANT_NAMES = {
@@ -78,6 +96,8 @@ class UnsupportedMath(ValueError):
 def fix(math: etree.Element) -> None:
     """Rewrite latex2mathml's tree in place (see the module docstring for what and why)."""
     _characters(math)
+    _decimal_commas(math)
+    _semicolons(math)
     _mathvariants(math)
     _named_spaces(math)
     _primes(math)
@@ -86,6 +106,7 @@ def fix(math: etree.Element) -> None:
     _function_spacing(math)
     _matrix_fences(math)
     _ordinary_spacing(math)
+    _unary_signs(math)
     _aligned_columns(math)
 
 
@@ -103,6 +124,57 @@ def _characters(math: etree.Element) -> None:
         if element.tag == "mi" and "mathvariant" not in element.attrib and ASCII_LETTER_REFERENCE.fullmatch(text):
             element.set("mathvariant", "normal")
         element.text = html.unescape(text)
+
+
+def _decimal_commas(math: etree.Element) -> None:
+    """``0{,}1`` (a comma in braces between two numbers, as Polish writes a decimal) is one number,
+    ``<mn>0,1</mn>``, as TeX sets it: with no space after the comma."""
+    for parent in _parents(math):
+        children = list(parent)
+        position = 0
+        while position + 2 < len(children):
+            before, braces, after = children[position : position + 3]
+            # the digits after the comma may carry a script: 0{,}02^2
+            digits = after[0] if after.tag in SCRIPTED and len(after) and after[0].tag == "mn" else after
+            if (
+                before.tag == "mn" == digits.tag
+                and braces.tag == "mrow"
+                and len(braces) == 1
+                and braces[0].tag == "mo"
+                and braces[0].text == ","
+            ):
+                digits.text = f"{before.text},{digits.text}"
+                del children[position : position + 2]
+            else:
+                position += 1
+        if len(children) != len(parent):
+            parent[:] = children
+
+
+def _semicolons(math: etree.Element) -> None:
+    """latex2mathml writes ``;`` as an identifier; it is punctuation, with a thin space after it."""
+    for element in math.iter("mi"):
+        if element.text == ";":
+            element.tag = "mo"
+
+
+def _unary_signs(math: etree.Element) -> None:
+    """``(-0.63``, ``x = -1``, ``1, -2``: a minus or plus at the start of a row or after an opening
+    fence, a separator, a relation or another operator is unary, and TeX gives it no space."""
+    for parent in _parents(math):
+        if parent.tag not in ROWS:
+            continue
+        previous = None
+        for child in parent:
+            if child.tag == "mo" and child.text in SIGNS and _makes_the_next_sign_unary(previous):
+                child.attrib.update(lspace="0", rspace="0")
+            previous = child
+
+
+def _makes_the_next_sign_unary(previous: etree.Element | None) -> bool:
+    if previous is None:
+        return True
+    return previous.tag == "mo" and (previous.text in OPENING or previous.text in BEFORE_A_UNARY_SIGN)
 
 
 def _mathvariants(math: etree.Element) -> None:

@@ -131,6 +131,21 @@ def test_ordinary_symbols_get_no_space_of_their_own():
     assert all(bar.get("stretchy") == "false" for bar in bars)
 
 
+def test_a_unary_sign_gets_no_space_and_a_binary_one_keeps_its_own():
+    def spacing(tex: str) -> list[tuple[str, str | None]]:
+        return [(mo.text, mo.get("rspace")) for mo in tree(tex).iter("mo") if mo.text in ("\u2212", "+")]
+
+    assert spacing("(-0.63, -1.2)") == [("\u2212", "0"), ("\u2212", "0")]  # after ( and after ,
+    assert spacing("x = -1") == [("\u2212", "0")] and spacing("-x + y") == [("\u2212", "0"), ("+", None)]
+    assert spacing("a - b") == [("\u2212", None)] and spacing("2 - (1)") == [("\u2212", None)]
+
+
+def test_a_polish_decimal_comma_is_one_number_and_a_semicolon_is_punctuation():
+    assert shape(tree("(1{,}2753; 0{,}5)")) == "mrow(mo'(' mn'1,2753' mo';' mn'0,5' mo')')"
+    assert shape(tree("0{,}02^2")) == "msup(mn'0,02' mn'2')"
+    assert shape(tree("1, 2")) == "mrow(mn'1' mo',' mn'2')"  # a comma between numbers stays a separator
+
+
 def test_mathvariants_browsers_ignore_become_styled_characters():
     assert tree(r"\boldsymbol{x}").text == "\U0001d499"  # MATHEMATICAL BOLD ITALIC SMALL X
     assert tree(r"\mathit{x}").get("mathvariant") is None

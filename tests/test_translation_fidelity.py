@@ -205,6 +205,18 @@ def test_polish_may_write_the_decimal_comma_inside_formulas():
     assert alignment.compare_pages(english, wrong, Path("docs/pl/x.md"), "pl")[0]
 
 
+def test_polish_separates_decimal_commas_in_a_formula_with_semicolons():
+    english = alignment.blocks_of_markdown("The rows are $(1.2753, -0.2010)$ and $f(x, y)$.\n", "en")
+
+    def problems(polish: str) -> list:
+        blocks = alignment.blocks_of_markdown(polish, "pl")
+        return alignment.compare_pages(english, blocks, Path("docs/pl/x.md"), "pl")[0]
+
+    assert problems("Wiersze to $(1{,}2753; -0{,}2010)$ i $f(x, y)$.\n") == []
+    assert problems("Wiersze to $(1{,}2753; -0{,}2011)$ i $f(x, y)$.\n")  # a digit changed
+    assert problems("Wiersze to $(1{,}2753; -0{,}2010)$ i $f(x; y)$.\n")  # no decimal comma: ";" is not ","
+
+
 def test_drift_diff_falls_back_when_the_recorded_version_was_never_committed(site, capsys):
     import subprocess
 
