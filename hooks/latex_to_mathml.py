@@ -46,6 +46,18 @@ ARITHMATEX = re.compile(
 )
 
 
+# punctuation that TeX never separates from a formula beside it: "($x$)", "$x$," (ASCII, CJK);
+# openers ( [ “ ‘ （ 「 and closers ) ] ” ’ , . ; : ! ? ） 」 ， 。 ； ： 、 ！ ？
+OPENERS = "([\u201c\u2018\uff08\u300c"
+CLOSERS = ")]\u201d\u2019,.;:!?\uff09\u300d\uff0c\u3002\uff1b\uff1a\u3001\uff01\uff1f"
+INLINE_BOX_WITH_PUNCTUATION = re.compile(
+    rf'(?P<before>[{re.escape(OPENERS)}]*)(?P<box><span class="arithmatex"><math\b.*?</math></span>)'
+    rf"(?P<after>[{re.escape(CLOSERS)}]*)",
+    re.S,
+)
+GLUE_CLASS = "math-glue"
+
+
 class MathError(ValueError):
     """A formula that cannot be shown as MathML as written."""
 
@@ -96,6 +108,18 @@ def math_box(tag: str, mathml: str, display: bool, label: str) -> str:
     return f'<{tag} class="arithmatex" tabindex="0" role="group" aria-label="{name}">{mathml}</{tag}>'
 
 
+def glue_punctuation(page_html: str) -> str:
+    """An inline formula and the brackets and punctuation written right beside it share a line:
+    a browser would otherwise break between "(" and the formula, or put a "," at a line's start."""
+
+    def glue(match: re.Match) -> str:
+        if not (match["before"] or match["after"]):
+            return match.group(0)
+        return f'<span class="{GLUE_CLASS}">{match.group(0)}</span>'
+
+    return INLINE_BOX_WITH_PUNCTUATION.sub(glue, page_html)
+
+
 def convert_arithmatex(page_html: str, where: str, label: str) -> str:
     """Every arithmatex formula of ``page_html`` as MathML (a WARNING for each one that is not)."""
 
@@ -108,7 +132,7 @@ def convert_arithmatex(page_html: str, where: str, label: str) -> str:
             return match.group(0)
         return math_box(match["tag"], mathml, display, label)
 
-    return ARITHMATEX.sub(replace, page_html)
+    return glue_punctuation(ARITHMATEX.sub(replace, page_html))
 
 
 class _ArithmatexToMathML(Postprocessor):

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import math_font
 from i18n_state import languages, whole_site_built
-from latex_to_mathml import LatexToMathML, MathError, math_box, to_mathml
+from latex_to_mathml import LatexToMathML, MathError, glue_punctuation, math_box, to_mathml
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
@@ -145,7 +145,7 @@ def _convert_notebook_markdown(content: str, where: str, label: str) -> str:
 
 def on_page_content(html_content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     if page.file.src_uri.endswith(".ipynb"):
-        html_content = _convert_notebook_markdown(html_content, page.file.src_uri, _label(config))
+        html_content = glue_punctuation(_convert_notebook_markdown(html_content, page.file.src_uri, _label(config)))
     _characters[page.file.src_uri] = math_font.characters(html_content)
     return html_content
 

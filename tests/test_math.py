@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import sys
 import xml.etree.ElementTree as etree
 from pathlib import Path
+from types import SimpleNamespace
 
 import markdown
 import pytest
@@ -192,6 +194,26 @@ def test_notebook_pages_use_the_same_conversion():
     assert html.count("<math") == 2
     assert '<span class="arithmatex" tabindex="0" role="group" aria-label="Equation"><math' in html
     assert "$not math$" in html and "$also not$" in html
+
+
+def test_an_inline_formula_shares_its_line_with_the_punctuation_beside_it():
+    def shown(html: str) -> str:
+        return re.sub(r"<math.*?</math>", "M", html, flags=re.S).replace('class="arithmatex"', "a")
+
+    html = shown(render("vectors ($R_m q$); the $x$ and $y$, as 向量（$R$），\n\n$$\nx = 1.\n$$\n"))
+    assert '<span class="math-glue">(<span a>M</span>);</span> the <span a>M</span> and ' in html
+    assert (
+        '<span class="math-glue"><span a>M</span>,</span> as 向量<span class="math-glue">（<span a>M</span>），</span>'
+        in html
+    )
+    assert html.count("math-glue") == 3  # "the $x$ and" has nothing to glue; a display equation is a block
+    notebook = math_to_mathml.on_page_content(
+        '<div class="jp-RenderedMarkdown jp-MarkdownOutput"><p>vectors ($R_m q$).</p></div>',
+        page=SimpleNamespace(file=SimpleNamespace(src_uri="en/n.ipynb")),
+        config=SimpleNamespace(plugins={}),
+        files=None,
+    )
+    assert '<span class="math-glue">(<span a>M</span>).</span>' in shown(notebook)
 
 
 # -- the font ---------------------------------------------------------------------------------
