@@ -56,17 +56,9 @@ ROWS = {"math", "mrow", "mtd", "msqrt", "mstyle", "mpadded", "mphantom", "menclo
 BARS = {"|", "\u2016", "\u2223", "\u2225"}
 SCRIPTED = {"msub", "msup", "msubsup"}
 SIGNS = {"\u2212", "+", "\u00b1", "\u2213"}  # −, +, ±, ∓
-# after these a sign is unary: separators, relations and binary operators
+# after these a sign is unary: separators, relations (= < > ≤ ≥ ≈ ≠ ≡ ∼ ≪ ≫ → ↦ ∈) and operators (× ⋅ ∗ /)
 BEFORE_A_UNARY_SIGN = (
-    set(",;:=<>")
-    | set("\u2264\u2265\u2248\u2260\u2261\u223c\u226a\u226b\u2192\u21a6\u2208")
-    | SIGNS
-    | {
-        "\u00d7",
-        "\u22c5",
-        "\u2217",
-        "/",
-    }
+    set(",;:=<>\u2264\u2265\u2248\u2260\u2261\u223c\u226a\u226b\u2192\u21a6\u2208\u00d7\u22c5\u2217/") | SIGNS
 )
 ORDINARY = {"/", ".", "\u2026", "\u22ef"}  # /, a full stop, …, ⋯
 ASCII_LETTER_REFERENCE = re.compile(r"&#x0*(?:4[1-9A-Fa-f]|5[0-9Aa]|6[1-9A-Fa-f]|7[0-9Aa]);")

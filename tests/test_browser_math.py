@@ -204,6 +204,6 @@ def test_the_page_does_not_scroll_sideways(measured):
 
 def test_a_formula_and_the_punctuation_beside_it_share_a_line(measured):
     """No line ends with the "(" of "($x$)" and none starts with the "," of "$x$," (hooks/
-    latex_to_mathml.py glues them; before that, 12 pages did at 1280 px and 40 places at 390 px)."""
+    latex_to_mathml.py glues them; before that, 12 places did at 1280 px and 40 at 390 px)."""
     width, results = measured
     _fail([f"{page} at {width} px: {where}" for page, facts in results for where in facts["stranded"]])

@@ -4,34 +4,24 @@ zh and pl pages; these show the extensions are what makes them pass."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 import markdown
 
 HOOKS = Path(__file__).resolve().parent.parent / "hooks"
+sys.path.insert(0, str(HOOKS))  # as MkDocs loads hooks: by module name, importing each other (i18n_state)
+
+from cjk_line_breaks import CjkLineBreaks  # noqa: E402
+from polish_one_letter_words import PolishOneLetterWords  # noqa: E402
+
 WRAPPED = (
     "嵌入\n层把每个 ID\n转换成一个向量，\n**再**送入\n注意力。\n\n```\n代码\n里\n```\n\n한국어\n단어와 English\nwords\n"
 )
 
 
-def _hook(name: str):
-    if str(HOOKS) not in sys.path:
-        sys.path.insert(0, str(HOOKS))  # as MkDocs loads hooks: their folder importable (i18n_state)
-    spec = importlib.util.spec_from_file_location(name, HOOKS / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _extension():
-    return _hook("cjk_line_breaks").CjkLineBreaks()
-
-
 def test_a_wrapped_chinese_sentence_has_no_break_but_code_korean_and_english_keep_theirs():
-    html = markdown.markdown(WRAPPED, extensions=[_extension(), "fenced_code"])
+    html = markdown.markdown(WRAPPED, extensions=[CjkLineBreaks(), "fenced_code"])
     assert "<p>嵌入层把每个 ID\n转换成一个向量，<strong>再</strong>送入注意力。</p>" in html
     assert "代码\n里" in html  # code is shown as written
     assert "한국어\n단어와 English\nwords" in html  # Korean and English words are separated by the break
@@ -48,8 +38,7 @@ POLISH = (
 
 
 def _polish(active: bool) -> str:
-    extension = _hook("polish_one_letter_words").PolishOneLetterWords(active=lambda: active)
-    extensions = [extension, "fenced_code", "tables", "pymdownx.arithmatex"]
+    extensions = [PolishOneLetterWords(active=lambda: active), "fenced_code", "tables", "pymdownx.arithmatex"]
     configs = {"pymdownx.arithmatex": {"generic": True}}
     return markdown.markdown(POLISH, extensions=extensions, extension_configs=configs)
 

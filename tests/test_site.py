@@ -457,6 +457,14 @@ class BlockTexts(HTMLParser):
             self._current[-1].append(data)
 
 
+def article_texts(page: BuiltPage) -> list[str]:
+    """The reader-visible text of each block of the page's own article (not the theme's)."""
+    html = page.path.read_text(encoding="utf-8")
+    parser = BlockTexts()
+    parser.feed(html[html.find("<article") : html.find("</article>")])
+    return parser.texts
+
+
 def test_chinese_text_has_no_line_break_spaces(project, pages):
     """A source line wrapped inside a Chinese sentence must not show as a space
     (hooks/cjk_line_breaks.py)."""
@@ -464,11 +472,7 @@ def test_chinese_text_has_no_line_break_spaces(project, pages):
     for page in pages:
         if page.language != "zh":
             continue
-        html = page.path.read_text(encoding="utf-8")
-        article = html[html.find("<article") : html.find("</article>")]  # the page's own text, not the theme's
-        parser = BlockTexts()
-        parser.feed(article)
-        for text in parser.texts:
+        for text in article_texts(page):
             for match in re.finditer(r"\s*\n\s*", text):
                 before, after = text[match.start() - 1 : match.start()], text[match.end() : match.end() + 1]
                 if before and after and WIDE.match(before) and WIDE.match(after):
@@ -486,11 +490,8 @@ ONE_LETTER_WORD_THEN_SPACE = re.compile(r"(?<![\w.'’-])([AaIiOoUuWwZz])([ \t\n
 
 def _one_letter_words(page: BuiltPage) -> list[tuple[str, str]]:
     """Each one-letter word of the page's text with the space after it and some context."""
-    html = page.path.read_text(encoding="utf-8")
-    parser = BlockTexts()
-    parser.feed(html[html.find("<article") : html.find("</article>")])
     found = []
-    for text in parser.texts:
+    for text in article_texts(page):
         for match in ONE_LETTER_WORD_THEN_SPACE.finditer(text):
             found.append((match.group(2), text[max(match.start() - 20, 0) : match.end() + 20]))
     return found
@@ -500,7 +501,7 @@ def test_polish_one_letter_words_stay_with_the_next_word(pages):
     """A Polish line never ends with "w", "z", "i", "a", "o" or "u": a no-break space ties them to
     the next word (hooks/polish_one_letter_words.py), on chapter and notebook pages alike; the
     English "a" and "I" are not tied."""
-    problems, tied = [], 0
+    problems, polish_words = [], 0
     for page in pages:
         if page.language not in ("pl", "en"):
             continue
@@ -509,8 +510,8 @@ def test_polish_one_letter_words_stay_with_the_next_word(pages):
                 problems.append(f"{page}: a line may end after the one-letter word in …{context!r}…")
             elif page.language == "en" and space == "\u00a0":
                 problems.append(f"{page}: an English one-letter word is tied to the next word: …{context!r}…")
-            tied += page.language == "pl"
-    assert tied > 500, f"only {tied} one-letter words on the Polish pages: is the check reading their text?"
+            polish_words += page.language == "pl"
+    assert polish_words > 500, f"only {polish_words} one-letter words on the Polish pages: is the check reading them?"
     _fail(problems)
 
 
