@@ -49,8 +49,9 @@ def read_notebook(path: Path, language: str, relative: str, repo_root: Path) -> 
     return Notebook(language, path.relative_to(repo_root), path, relative, nbformat.read(path, as_version=4))
 
 
-def execute(notebook: Notebook) -> nbformat.NotebookNode:
-    """A fresh, executed copy: empty working directory, the same environment as snippets."""
+def execute(notebook: Notebook, environment: dict[str, str] | None = None) -> nbformat.NotebookNode:
+    """A fresh, executed copy: empty working directory, the same environment as snippets (plus
+    ``environment``, a CPU configuration, if given)."""
     node = copy.deepcopy(notebook.node)
     with tempfile.TemporaryDirectory(prefix="notebook-") as scratch:
         home = Path(scratch)
@@ -65,7 +66,7 @@ def execute(notebook: Notebook) -> nbformat.NotebookNode:
             resources={"metadata": {"path": scratch}},
         )
         try:
-            client.execute(env=snippet_environment(home))
+            client.execute(env=snippet_environment(home, environment))
         finally:  # a kernel manager handed to the client is not the client's to stop
             if kernel.has_kernel:
                 kernel.shutdown_kernel(now=True)

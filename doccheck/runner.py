@@ -54,8 +54,9 @@ class SnippetRun:
         return f"snippets/{self.snippet} exited with status {self.returncode}:\n{self.stderr.rstrip()}"
 
 
-def snippet_environment(home: Path) -> dict[str, str]:
-    """Only what Python needs, plus what makes a run repeatable and offline."""
+def snippet_environment(home: Path, overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """Only what Python needs, plus what makes a run repeatable and offline; ``overrides`` (a CPU
+    configuration of ``doccheck.cpu``) replaces or adds variables."""
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(home),
@@ -77,7 +78,7 @@ def snippet_environment(home: Path) -> dict[str, str]:
         "http_proxy": UNREACHABLE_PROXY,
         "https_proxy": UNREACHABLE_PROXY,
         "NO_PROXY": "",
-    }
+    } | (overrides or {})
 
 
 class Runner(Protocol):
@@ -117,9 +118,12 @@ class ColdRunner:
 
     name = "cold"
 
-    def __init__(self, snippets_dir: Path, note: str | None = None) -> None:
+    def __init__(
+        self, snippets_dir: Path, note: str | None = None, environment: dict[str, str] | None = None
+    ) -> None:
         self.snippets_dir = snippets_dir
         self.note = note
+        self.environment = environment or {}
 
     def run(self, snippet: str) -> SnippetRun:
         missing = _missing(self.snippets_dir, snippet)
@@ -133,7 +137,7 @@ class ColdRunner:
                 # site-packages. The snippet's own folder is sys.path[0], as with `python snippets/x.py`.
                 [sys.executable, "-s", str((self.snippets_dir / snippet).resolve())],
                 cwd=scratch.workdir,
-                env=snippet_environment(scratch.home),
+                env=snippet_environment(scratch.home, self.environment),
                 capture_output=True,
                 text=True,
                 encoding="utf-8",
@@ -276,13 +280,14 @@ class WarmRunner:
     name = "warm"
     note: str | None = None
 
-    def __init__(self, snippets_dir: Path) -> None:
+    def __init__(self, snippets_dir: Path, environment: dict[str, str] | None = None) -> None:
         self.snippets_dir = snippets_dir
         self._home = Path(tempfile.mkdtemp(prefix="snippet-server-"))
         self._server = subprocess.Popen(
             [sys.executable, "-s", "-m", "doccheck.warm_server"],
             cwd=self._home,
-            env=snippet_environment(self._home),
+            # the children inherit it: a CPU configuration must be in place before torch's first operation
+            env=snippet_environment(self._home, environment),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -389,9 +394,11 @@ def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
 
 
-def make_runner(snippets_dir: Path, cold: bool = False) -> Runner:
+def make_runner(snippets_dir: Path, cold: bool = False, environment: dict[str, str] | None = None) -> Runner:
+    """``environment``: variables added to the snippet environment (a CPU configuration)."""
     if cold:
-        return ColdRunner(snippets_dir)
+        return ColdRunner(snippets_dir, environment=environment)
     if not hasattr(os, "fork"):
-        return ColdRunner(snippets_dir, note="this platform has no os.fork: every snippet starts a fresh interpreter")
-    return WarmRunner(snippets_dir)
+        note = "this platform has no os.fork: every snippet starts a fresh interpreter"
+        return ColdRunner(snippets_dir, note=note, environment=environment)
+    return WarmRunner(snippets_dir, environment)

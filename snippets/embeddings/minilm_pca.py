@@ -40,11 +40,13 @@ explained = S[:2] ** 2 / (S**2).sum()
 print("share of the variance explained by PC1 and PC2:", ", ".join(f"{v:.3f}" for v in explained.tolist()))
 
 fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
+# Drawn from coordinates rounded to 0.001 (under a pixel): their last float32 bits depend on the CPU, the image does not.
+plotted = coords.round(decimals=3)
 start = 0
 for name, group in groups.items():
-    xy = coords[start : start + len(group)]
-    ax.scatter(xy[:, 0], xy[:, 1], label=name, s=20)
-    for word, (x, y) in zip(group, xy.tolist()):
+    xy, shown = coords[start : start + len(group)], plotted[start : start + len(group)]
+    ax.scatter(shown[:, 0], shown[:, 1], label=name, s=20)
+    for word, (x, y) in zip(group, shown.tolist()):
         ax.annotate(word, (x, y), xytext=(3, 3), textcoords="offset points", fontsize=8)
     print(f"{name:<8} centre ({xy[:, 0].mean():+.3f}, {xy[:, 1].mean():+.3f})")
     start += len(group)

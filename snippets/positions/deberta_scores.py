@@ -40,11 +40,15 @@ if __name__ == "__main__":
         for n in range(length):
             groups.setdefault((token_ids[m].item(), token_ids[n].item(), n - m), []).append(scores[m, n])
     shared = [torch.stack(group) for group in groups.values() if len(group) > 1]
+
+    def equal(values):  # to float32 rounding: the same terms, summed in another order, may differ in the last bits
+        return bool(values.max() - values.min() < 1e-5)
+
     print(
         f"same two tokens, same n - m: {len(shared)} groups of pairs,"
-        f" equal scores in each: {all(bool((s == s[0]).all()) for s in shared)}"
+        f" equal scores in each (within 1e-05): {all(equal(s) for s in shared)}"
     )
-    constant = all(scores.diagonal(d).unique().numel() == 1 for d in range(-length + 1, length))
+    constant = all(equal(scores.diagonal(d)) for d in range(-length + 1, length))
     print("a function of n - m only (constant along each diagonal):", constant)
     print("query token 0, key token 1 at n - m = 1, 4, 7:  ", "  ".join(f"{scores[0, n]:.3f}" for n in (1, 4, 7)))
     print("query token 1, key token 0 at n - m = -1, -4, -7:", "  ".join(f"{scores[n, 0]:.3f}" for n in (1, 4, 7)))

@@ -19,4 +19,5 @@ for t in range(3, seq):
     outputs.append(out)
     print(f"token at position {t}: cache keys {tuple(cache[0].shape)}")
 incremental = torch.cat(outputs, dim=1)
-print(f"incremental vs full forward, max abs diff: {(incremental - full).abs().max():.1e}")
+difference = (incremental - full).abs().max()
+print("incremental vs full forward, max abs diff:", "< 1e-05" if difference < 1e-5 else f"{difference:.1e}")
