@@ -10,6 +10,8 @@ One job per module:
 * ``snippets``: which sibling snippets a snippet imports; importing snippets in tests;
 * ``takeaway``: the program a snippet block's copy button copies (its siblings inlined);
 * ``runner`` and ``warm_server``: running snippets as a reader does (cold or forked warm);
+* ``cpu``: the CPU configurations (vector kernels, threads) every output must survive, and the
+  environment line of a failing quote;
 * ``session``: one run of the checks, each snippet and notebook executed at most once;
 * ``compare`` and ``update``: comparing quotes with output, and rewriting stale ones;
 * ``checks``: every check on pages, figures and parity, as functions returning problems;

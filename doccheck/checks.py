@@ -11,7 +11,10 @@ import posixpath
 import re
 from dataclasses import dataclass
 
+from nbformat import NotebookNode
+
 from . import compare
+from .cpu import CpuConfiguration, fingerprint
 from .notebooks import Notebook, comparable
 from .pages import Location, NotQuoted, Page, QuotedOutput
 from .project import Project
@@ -44,9 +47,11 @@ def environment_warning(project: Project) -> str | None:
     return None
 
 
-def _prefixed(project: Project, message: str) -> str:
+def _with_environment(project: Project, message: str) -> str:
+    """An output failure, with what the snippets ran with: the machine may be at fault, not the page.
+    A torch other than the pinned one is said first; the kernels and threads come last."""
     warning = environment_warning(project)
-    return f"{warning}\n{message}" if warning else message
+    return "\n".join([*([warning] if warning else []), message, fingerprint()])
 
 
 def check_quote(project: Project, quote: QuotedOutput, run: SnippetRun | None) -> Problem | None:
@@ -62,7 +67,7 @@ def check_quote(project: Project, quote: QuotedOutput, run: SnippetRun | None) -
         quote.text, run.stdout, f"quoted in {quote.location}", f"printed by snippets/{quote.snippet}"
     )
     message = f"quoted output of snippets/{quote.snippet} differs from what it prints:\n{difference}"
-    return Problem(quote.location, _prefixed(project, message))
+    return Problem(quote.location, _with_environment(project, message))
 
 
 def check_page_structure(project: Project, page: Page, runs: dict[str, SnippetRun]) -> list[Problem]:
@@ -272,8 +277,75 @@ def check_notebook(project: Project, notebook: Notebook, executed) -> list[Probl
             location = Location(notebook.language, notebook.path, cell_number, "cell")
             difference = compare.diff(want, have, f"stored in {location}", "printed by a fresh run")
             problems.append(
-                Problem(location, _prefixed(project, f"stored output differs from a fresh run:\n{difference}"))
+                Problem(location, _with_environment(project, f"stored output differs from a fresh run:\n{difference}"))
             )
     outputs = [comparable(c) for c in fresh]
     problems += check_prose_numbers(notebook.prose_numbers, outputs)
+    return problems
+
+
+# -- the same output on every CPU -------------------------------------------------------------
+
+QUOTES_RUN = "the quotes' run (this CPU's own kernels, 1 thread)"
+
+
+def _first_difference(expected: str, got: str) -> str:
+    """The first line that differs, numbered, as each run printed it."""
+    want, have = expected.splitlines(), got.splitlines()
+    for number, (a, b) in enumerate(zip(want, have), start=1):
+        if a != b:
+            return f"line {number}:\n    {QUOTES_RUN}: {a!r}\n    this configuration: {b!r}"
+    number = min(len(want), len(have)) + 1
+    longer, which = (want, QUOTES_RUN) if len(want) > len(have) else (have, "this configuration")
+    return f"line {number}: only {which} prints it: {longer[number - 1]!r}"
+
+
+def _first_different_byte(a: bytes, b: bytes) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+def check_snippet_on_every_cpu(reference: SnippetRun, runs: dict[CpuConfiguration, SnippetRun]) -> list[Problem]:
+    """Each configuration's run prints, exits and writes byte for byte what the quotes' run did."""
+    problems = []
+    name = f"snippets/{reference.snippet}"
+    for configuration, run in runs.items():
+        under = f"{name} under {configuration.describe()} differs from {QUOTES_RUN}"
+        if run.returncode != reference.returncode:
+            problems.append(
+                Problem(
+                    None, f"{under}: exit status {run.returncode}, not {reference.returncode}\n{run.stderr.rstrip()}"
+                )
+            )
+        elif run.stdout != reference.stdout:
+            problems.append(Problem(None, f"{under}, first at {_first_difference(reference.stdout, run.stdout)}"))
+        for file in sorted(set(reference.files) | set(run.files)):
+            if file not in run.files or file not in reference.files:
+                which = QUOTES_RUN if file in reference.files else "this configuration"
+                problems.append(Problem(None, f"{under}: only {which} writes {file}"))
+            elif run.files[file] != reference.files[file]:
+                offset = _first_different_byte(reference.files[file], run.files[file])
+                problems.append(Problem(None, f"{under}: it writes another {file} (first different byte at {offset})"))
+    return problems
+
+
+def check_notebook_on_every_cpu(
+    notebook: Notebook, reference: NotebookNode, runs: dict[CpuConfiguration, NotebookNode]
+) -> list[Problem]:
+    """Each configuration's run of the notebook gives every cell the outputs of the quotes' run
+    (images compared by content)."""
+    problems = []
+    want = [comparable(c) for c in reference.cells if c.cell_type == "code"]
+    for configuration, executed in runs.items():
+        have = [comparable(c) for c in executed.cells if c.cell_type == "code"]
+        for (cell_number, _), a, b in zip(notebook.code_cells, want, have, strict=True):
+            if a != b:
+                location = Location(notebook.language, notebook.path, cell_number, "cell")
+                problems.append(
+                    Problem(
+                        location,
+                        f"run under {configuration.describe()} differs from {QUOTES_RUN}, "
+                        f"first at {_first_difference(a, b)}",
+                    )
+                )
+                break
     return problems

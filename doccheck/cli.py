@@ -2,6 +2,7 @@
 
     python -m doccheck check [PAGE...]      quotes, numbers, notebooks, parity, fidelity (runs snippets)
     python -m doccheck check --static       only what needs no snippet run: parity, fidelity, drift, imports
+    python -m doccheck check --portability  also the same output under other CPU kernels and thread counts
     python -m doccheck update [PAGE...]     rewrite stale quoted outputs, notebook outputs and figures
     python -m doccheck drift [...]          which English version each translation translates
     python -m doccheck fidelity [PAGE...]   translations against their English pages, block by block
@@ -82,15 +83,20 @@ def _relative_of(project: Project, problem: checks.Problem) -> str:
     return "/".join(parts[2:]) if len(parts) > 2 else ""
 
 
-def run_checks(project: Project, relatives: set[str] | None, cold: bool) -> tuple[list, DocSession]:
-    """Everything test_docs.py checks, for the chosen pages, from one run of their snippets."""
+def run_checks(
+    project: Project, relatives: set[str] | None, cold: bool, portability: bool = False
+) -> tuple[list, DocSession]:
+    """Everything test_docs.py checks, for the chosen pages, from one run of their snippets; with
+    ``portability``, also what test_portability.py checks for their snippets and notebooks."""
     session = DocSession(project, cold=cold)
     pages: list[Page] = [p for p in project.pages if relatives is None or p.relative in relatives]
     notebooks = [n for n in project.notebooks if relatives is None or n.relative in relatives]
     included = set(project.included_snippets())
-    session.schedule(
-        [i.snippet for p in pages for i in p.includes if i.snippet in included], {n.relative for n in notebooks}
-    )
+    shown = list(dict.fromkeys(i.snippet for p in pages for i in p.includes if i.snippet in included))
+    notebook_pages = list(dict.fromkeys(n.relative for n in notebooks))
+    session.schedule(shown, notebook_pages)
+    if portability:
+        session.schedule_portability(shown, notebook_pages)
     problems: list = []
     for page in pages:
         runs = session.snippet_runs([i.snippet for i in page.includes if i.snippet in included])
@@ -114,7 +120,27 @@ def run_checks(project: Project, relatives: set[str] | None, cold: bool) -> tupl
         figures = checks.check_figures(project, session.snippet_runs(shown), pages)
     session.stale.figures = bool(figures)
     problems += figures
+    if portability:
+        problems += _portability_problems(session, shown, notebooks)
     return problems, session
+
+
+def _portability_problems(session: DocSession, snippets: list[str], notebooks: list) -> list:
+    availability = session.cpu_configurations
+    print(f"portability: under {availability.summary()}", file=sys.stderr)
+    if len(availability.configurations) < 2:
+        return [checks.Problem(None, f"portability not checked: this machine runs only {availability.summary()}")]
+    problems: list = []
+    for snippet in snippets:
+        problems += checks.check_snippet_on_every_cpu(
+            session.snippet_run(snippet), session.snippet_runs_per_cpu(snippet)
+        )
+    for relative in dict.fromkeys(n.relative for n in notebooks):
+        source = next(n for n in notebooks if n.relative == relative and n.language == session.project.source_language)
+        problems += checks.check_notebook_on_every_cpu(
+            source, session.executed_notebook(relative), session.executed_notebooks_per_cpu(relative)
+        )
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,6 +158,12 @@ def main(argv: list[str] | None = None) -> int:
         help="only the checks that run no code: parity, fidelity, drift, snippet imports",
     )
     check.add_argument("--cold", action="store_true", help="a fresh interpreter per snippet")
+    check.add_argument(
+        "--portability",
+        action="store_true",
+        help="also run the snippets and notebooks under every CPU configuration this machine has "
+        "(SSE4.2, AVX2, AVX-512 kernels, 4 threads) and compare them byte for byte",
+    )
 
     rewrite = commands.add_parser("update", help="rewrite stale quoted outputs, notebook outputs and figures")
     rewrite.add_argument("pages", nargs="*", help="pages or folders under docs/ (default: all)")
@@ -168,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     relatives = _relatives(project, args.pages)
     if args.command == "check" and args.static:
         return _print(static_problems(project, relatives))
-    problems, session = run_checks(project, relatives, cold=args.cold)
+    portability = args.command == "check" and args.portability
+    problems, session = run_checks(project, relatives, cold=args.cold, portability=portability)
     try:
         if args.command == "update":
             runs = session.completed_runs()

@@ -13,8 +13,12 @@ own (``doccheck.runner``).
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
+import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,7 +67,10 @@ class Availability:
         names = ", ".join(c.name for c in self.configurations)
         if not self.left_out:
             return names
-        return f"{names}; left out: " + "; ".join(f"{c.name} ({why})" for c, why in self.left_out)
+        reasons: dict[str, list[str]] = {}
+        for configuration, why in self.left_out:
+            reasons.setdefault(why, []).append(configuration.name)
+        return f"{names}; left out: " + "; ".join(f"{', '.join(n)} ({why})" for why, n in reasons.items())
 
 
 def cpu_flags(cpuinfo: Path = Path("/proc/cpuinfo")) -> set[str] | None:
@@ -90,7 +97,7 @@ def available(flags: set[str] | None = None, machine: str | None = None) -> Avai
     chosen: list[CpuConfiguration] = []
     left_out: list[tuple[CpuConfiguration, str]] = []
     if machine not in ("x86_64", "amd64"):
-        left_out += [(c, f"an x86-64 instruction set; this CPU is {machine}") for c in _NEEDS]
+        left_out += [(c, f"x86-64 instruction sets; this CPU is {machine}") for c in _NEEDS]
     elif flags is None:
         left_out += [(c, "this system does not list the CPU's flags in /proc/cpuinfo") for c in _NEEDS]
     else:
@@ -104,8 +111,61 @@ def available(flags: set[str] | None = None, machine: str | None = None) -> Avai
     return Availability(chosen, left_out)
 
 
-def machine_summary() -> str:
+def machine_summary(cpuinfo: Path = Path("/proc/cpuinfo")) -> str:
     """One line about this machine for the fingerprint of a failing quote."""
-    flags = cpu_flags() or set()
+    flags = cpu_flags(cpuinfo) or set()
     sets = [name for name, flag in (("AVX-512", "avx512f"), ("AVX2", "avx2"), ("SSE4.2", "sse4_2")) if flag in flags]
-    return f"{platform.machine()}, {os.cpu_count()} cores" + (f", {'/'.join(sets)}" if sets else "")
+    model = ""
+    try:
+        model = next(
+            (
+                line.split(":", 1)[1].strip()
+                for line in cpuinfo.read_text().splitlines()
+                if line.startswith("model name")
+            ),
+            "",
+        )
+    except OSError:
+        pass
+    parts = [model or platform.machine(), f"{os.cpu_count()} cores", "/".join(sets) or platform.machine()]
+    return ", ".join(parts)
+
+
+_PROBE = """
+import os, torch
+print(torch.__version__)
+print(torch.backends.cpu.get_cpu_capability())
+print(os.environ.get("MKL_ENABLE_INSTRUCTIONS", ""))
+print(torch.get_num_threads())
+"""
+
+
+@functools.cache
+def fingerprint() -> str:
+    """What the snippets ran with, asked of a fresh interpreter in the snippet environment: the
+    torch version, ATen's vector kernels, MKL's instruction set and the thread count. A quoted
+    output that fails then says at once whether the machine or the change is at fault."""
+    from .runner import snippet_environment  # the runner imports nothing from here at import time
+
+    with tempfile.TemporaryDirectory(prefix="fingerprint-") as home:
+        try:
+            probe = subprocess.run(
+                [sys.executable, "-s", "-c", _PROBE],
+                env=snippet_environment(Path(home)),
+                cwd=home,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+        except (OSError, subprocess.SubprocessError) as error:
+            return f"environment: unknown ({error}); CPU: {machine_summary()}"
+    if probe.returncode != 0:
+        return (
+            f"environment: torch does not import ({probe.stderr.strip().splitlines()[-1:]}); CPU: {machine_summary()}"
+        )
+    version, capability, mkl, threads = probe.stdout.split("\n")[:4]
+    mkl_set = f"MKL_ENABLE_INSTRUCTIONS={mkl}" if mkl else "MKL's own choice of instructions for this CPU"
+    thread_count = "1 thread" if threads == "1" else f"{threads} threads"
+    return (
+        f"environment: torch {version}, ATen kernels {capability}, {mkl_set}, {thread_count}; CPU: {machine_summary()}"
+    )

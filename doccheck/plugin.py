@@ -23,6 +23,8 @@ from .runner import ProgramRunner
 from .session import DocSession
 from .site import BuiltSite, SiteBuild
 
+MINIMUM_CPU_CONFIGURATIONS = 2  # besides the quotes' run; with fewer, the portability tests say why they skip
+
 SESSION = pytest.StashKey[DocSession]()
 BUILD = pytest.StashKey[SiteBuild]()
 CHANGED = pytest.StashKey[list[Path]]()
@@ -100,6 +102,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize(
             "notebook", project.notebooks, ids=[f"{n.language}/{n.relative}" for n in project.notebooks]
         )
+    if "snippet_on_every_cpu" in metafunc.fixturenames:
+        snippets = project.included_snippets()
+        metafunc.parametrize("snippet_on_every_cpu", snippets, ids=snippets)
+    if "notebook_on_every_cpu" in metafunc.fixturenames:
+        sources = [n for n in project.notebooks if n.language == project.source_language]
+        metafunc.parametrize("notebook_on_every_cpu", sources, ids=[n.relative for n in sources])
     if "translation" in metafunc.fixturenames:
         translations = drift.translations(project)
         metafunc.parametrize("translation", translations, ids=[f"{t.language}/{t.relative}" for t in translations])
@@ -112,6 +120,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     session = config.stash[SESSION]
     snippets: list[str] = []
     notebooks: list[str] = []
+    on_every_cpu: list[str] = []
+    notebooks_on_every_cpu: list[str] = []
     included = set(session.project.included_snippets())
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
@@ -122,9 +132,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             snippets += [i.snippet for i in params["page"].includes]
         elif "notebook" in params:
             notebooks.append(params["notebook"].relative)
+        elif "snippet_on_every_cpu" in params:
+            on_every_cpu.append(params["snippet_on_every_cpu"])
+        elif "notebook_on_every_cpu" in params:
+            notebooks_on_every_cpu.append(params["notebook_on_every_cpu"].relative)
         elif "snippet_runs" in fixtures:
             snippets += sorted(included)
+    # the quotes' runs first (the portability check compares with them too), the other CPUs' runs last
+    snippets += on_every_cpu
+    notebooks += notebooks_on_every_cpu
     session.schedule([s for s in dict.fromkeys(snippets) if s in included], dict.fromkeys(notebooks))
+    if len(session.cpu_configurations.configurations) >= MINIMUM_CPU_CONFIGURATIONS:
+        session.schedule_portability(on_every_cpu, notebooks_on_every_cpu)
     if any("built_site" in getattr(item, "fixturenames", ()) for item in items):
         config.stash[BUILD].start()  # beside the snippets: mkdocs is a process of its own
 
@@ -197,7 +216,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     doc = config.stash[SESSION]
     tally = doc.tally
     write = terminalreporter.write_line
-    if tally.snippets_run or tally.notebooks_run or tally.fidelity_markers:
+    portability = tally.portable_snippets or tally.portable_notebooks or tally.portability_not_checked
+    if tally.snippets_run or tally.notebooks_run or tally.fidelity_markers or portability:
         terminalreporter.section("doccheck")
         runner = doc.runner if tally.snippets_run else None
         how = f"{runner.name} runner" if runner else "no runner"
@@ -214,6 +234,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
         )
         if tally.fidelity_markers:
             write(f"fidelity markers (declared differences from the English): {tally.fidelity_markers}")
+    if tally.portability_not_checked:
+        write(tally.portability_not_checked.replace("portability not checked", "portability: NOT checked", 1))
+    if tally.portable_snippets or tally.portable_notebooks:
+        write(
+            f"portability: {tally.portable_snippets} snippets, {tally.portable_notebooks} notebooks identical "
+            f"under {doc.cpu_configurations.summary()} (each against the quotes' run: this CPU's own kernels, 1 thread)"
+        )
     changed = config.stash.get(CHANGED, None)
     if changed is not None:
         write(f"--update-outputs rewrote {len(changed)} file(s):")

@@ -118,9 +118,7 @@ class ColdRunner:
 
     name = "cold"
 
-    def __init__(
-        self, snippets_dir: Path, note: str | None = None, environment: dict[str, str] | None = None
-    ) -> None:
+    def __init__(self, snippets_dir: Path, note: str | None = None, environment: dict[str, str] | None = None) -> None:
         self.snippets_dir = snippets_dir
         self.note = note
         self.environment = environment or {}

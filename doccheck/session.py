@@ -4,6 +4,10 @@ it verified.
 Snippets run lazily: ``schedule`` queues the ones the selected checks will need (in the order
 they will need them), a worker pool runs them in parallel, and ``snippet_run`` waits for just
 the one asked for. Checking one page therefore runs only that page's snippets.
+
+The portability check runs the same snippets and notebooks again under each CPU configuration
+this machine offers (``doccheck.cpu``), each configuration in a runner of its own. Those runs are
+queued after the ordinary ones, so they never delay a quoted output's check.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
+from . import cpu
 from .notebooks import Notebook, execute
 from .pages import QuotedOutput
 from .project import Project
@@ -33,6 +38,9 @@ class Tally:
     numbers_verified: int = 0
     notebook_cells_verified: int = 0
     fidelity_markers: int = 0
+    portable_snippets: int = 0  # identical under every CPU configuration
+    portable_notebooks: int = 0
+    portability_not_checked: str | None = None  # why, when this machine cannot run the check
     first_start: float | None = None
     last_finish: float | None = None
 
@@ -64,6 +72,10 @@ class DocSession:
         self._lock = threading.Lock()
         self._snippets: dict[str, Future[SnippetRun]] = {}
         self._notebooks: dict[str, Future[nbformat.NotebookNode]] = {}
+        self._cpu_runners: dict[cpu.CpuConfiguration, Runner] = {}
+        self._cpu_snippets: dict[tuple[cpu.CpuConfiguration, str], Future[SnippetRun]] = {}
+        self._cpu_notebooks: dict[tuple[cpu.CpuConfiguration, str], Future[nbformat.NotebookNode]] = {}
+        self._cpu_availability: cpu.Availability | None = None
 
     # -- running ------------------------------------------------------------------------------
 
@@ -113,11 +125,13 @@ class DocSession:
         """Every snippet run this session has finished, without starting any."""
         return {s: f.result() for s, f in self._snippets.items() if f.done() and not f.exception()}
 
-    def _execute_notebook(self, relative: str) -> nbformat.NotebookNode:
-        source = next(
+    def _source_notebook(self, relative: str) -> Notebook:
+        return next(
             n for n in self.project.notebooks if n.relative == relative and n.language == self.project.source_language
         )
-        executed = execute(source)
+
+    def _execute_notebook(self, relative: str) -> nbformat.NotebookNode:
+        executed = execute(self._source_notebook(relative))
         with self._lock:
             self.tally.notebooks_run += 1
         return executed
@@ -127,8 +141,53 @@ class DocSession:
         self.schedule(notebooks=[relative])
         return self._notebooks[relative].result()
 
+    # -- the same runs under other CPU configurations -------------------------------------------
+
+    @property
+    def cpu_configurations(self) -> cpu.Availability:
+        """The configurations this machine can run (and those it had to leave out)."""
+        if self._cpu_availability is None:
+            self._cpu_availability = cpu.available()
+        return self._cpu_availability
+
+    def _cpu_runner(self, configuration: cpu.CpuConfiguration) -> Runner:
+        with self._lock:
+            if configuration not in self._cpu_runners:
+                self._cpu_runners[configuration] = make_runner(
+                    self.project.snippets_dir, cold=self.cold, environment=configuration.variables
+                )
+            return self._cpu_runners[configuration]
+
+    def _run_snippet_under(self, configuration: cpu.CpuConfiguration, snippet: str) -> SnippetRun:
+        return self._cpu_runner(configuration).run(snippet)
+
+    def _execute_notebook_under(self, configuration: cpu.CpuConfiguration, relative: str) -> nbformat.NotebookNode:
+        return execute(self._source_notebook(relative), configuration.variables)
+
+    def schedule_portability(self, snippets: Iterable[str] = (), notebooks: Iterable[str] = ()) -> None:
+        """Queue the runs under every configuration, behind everything queued so far."""
+        for configuration in self.cpu_configurations.configurations:
+            for snippet in snippets:
+                if (configuration, snippet) not in self._cpu_snippets:
+                    future = self._submit(self._run_snippet_under, configuration, snippet)
+                    self._cpu_snippets[(configuration, snippet)] = future
+            for relative in notebooks:
+                if (configuration, relative) not in self._cpu_notebooks:
+                    future = self._submit(self._execute_notebook_under, configuration, relative)
+                    self._cpu_notebooks[(configuration, relative)] = future
+
+    def snippet_runs_per_cpu(self, snippet: str) -> dict[cpu.CpuConfiguration, SnippetRun]:
+        self.schedule_portability([snippet])
+        return {c: self._cpu_snippets[(c, snippet)].result() for c in self.cpu_configurations.configurations}
+
+    def executed_notebooks_per_cpu(self, relative: str) -> dict[cpu.CpuConfiguration, nbformat.NotebookNode]:
+        self.schedule_portability(notebooks=[relative])
+        return {c: self._cpu_notebooks[(c, relative)].result() for c in self.cpu_configurations.configurations}
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         if self._runner is not None:
             self._runner.close()
+        for runner in self._cpu_runners.values():
+            runner.close()

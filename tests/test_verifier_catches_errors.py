@@ -60,6 +60,10 @@ def test_a_changed_digit_in_a_quoted_output_names_language_file_and_line(site):
     edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
     [problem] = all_problems(site)
     assert problem.startswith("[zh] docs/zh/page.md:7: quoted output of snippets/demo/numbers.py differs")
+    # what the snippets ran with, so that a contributor sees whether the machine is at fault
+    environment = problem.splitlines()[-1]
+    assert environment.startswith(f"environment: torch {__import__('torch').__version__}, ATen kernels "), environment
+    assert "instructions" in environment and "1 thread; CPU: " in environment, environment
     assert "-1.5811" in problem and "+1.5810" in problem
 
 
@@ -312,3 +316,107 @@ def test_listing_the_tests_runs_no_snippet(site, tmp_path):
     assert not ran.exists(), f"listing the tests ran {ran.read_text().split()}"
     pytest_run("-k", "en/page.md")
     assert ran.exists(), "the snippets of a selected page did not run: this test cannot see a run"
+
+
+ROUND_OFF_SNIPPET = """import torch
+
+torch.manual_seed(0)
+print(f"sum of 10000 draws: {torch.randn(10000).sum().item():.9f}")
+"""
+
+
+@pytest.mark.portability
+def test_a_print_whose_last_digits_depend_on_the_kernels_fails_only_the_portability_check(site):
+    """Plants a print of round-off, quotes it with the update command, and runs the real suite:
+    the quote check passes on this machine, the portability check names the snippet, the
+    configuration and the line that differ."""
+    from doccheck.cpu import SSE42, available
+
+    if SSE42 not in available().configurations:
+        pytest.skip(f"needs the SSE4.2 configuration; this machine runs {available().summary()}")
+    (site / "snippets/demo/round_off.py").write_text(ROUND_OFF_SNIPPET, encoding="utf-8")
+    block = '```python\n--8<-- "demo/round_off.py"\n```\n\n<!-- output: demo/round_off.py -->\n```text\nstale\n```\n\n'
+    for language in ("en", "zh"):
+        edit(
+            site / f"docs/{language}/page.md",
+            '```python\n--8<-- "demo/drawing.py"',
+            block + '```python\n--8<-- "demo/drawing.py"',
+        )
+
+    def pytest_run(*options):
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                str(TESTS / "test_docs.py"),
+                str(TESTS / "test_portability.py"),
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--doccheck-root",
+                str(site),
+                "-k",
+                "page.md or round_off",
+                *options,
+            ],
+            cwd=TESTS,
+            capture_output=True,
+            text=True,
+        )
+
+    pytest_run("--update-outputs")
+    assert "sum of 10000 draws: " in (site / "docs/zh/page.md").read_text(encoding="utf-8")
+    checked = pytest_run()
+    assert checked.returncode == 1, checked.stdout
+    failed = [line for line in checked.stdout.splitlines() if line.startswith("FAILED")]
+    assert failed and all("test_snippet_prints_the_same_on_every_cpu[demo/round_off.py]" in f for f in failed), failed
+    assert "passed" in checked.stdout.splitlines()[-1]
+    assert (
+        "snippets/demo/round_off.py under sse4.2 (MKL_ENABLE_INSTRUCTIONS=SSE4_2 ATEN_CPU_CAPABILITY=default) "
+        "differs from the quotes' run (this CPU's own kernels, 1 thread), first at line 1:\n"
+        "    the quotes' run (this CPU's own kernels, 1 thread): 'sum of 10000 draws: "
+    ) in checked.stdout, checked.stdout
+
+
+def test_a_notebook_that_runs_differently_under_another_cpu_is_caught(site):
+    import copy
+
+    from doccheck.cpu import SSE42
+
+    project = Project(site)
+    notebook = next(n for n in project.notebooks if n.language == "en")
+    reference = execute(notebook)
+    other = copy.deepcopy(reference)
+    cell = next(c for c in other.cells if c.cell_type == "code" and c.outputs)
+    cell.outputs[0]["text"] = cell.outputs[0]["text"].replace("0.1687", "0.1688")
+    assert checks.check_notebook_on_every_cpu(notebook, reference, {SSE42: reference}) == []
+    [problem] = [str(p) for p in checks.check_notebook_on_every_cpu(notebook, reference, {SSE42: other})]
+    assert problem.startswith(
+        "[en] docs/en/notebook.ipynb cell 2: run under sse4.2 (MKL_ENABLE_INSTRUCTIONS=SSE4_2 "
+        "ATEN_CPU_CAPABILITY=default) differs from the quotes' run (this CPU's own kernels, 1 thread), "
+        "first at line 1:"
+    ), problem
+    assert "0.1688" in problem
+
+
+def test_a_figure_or_exit_status_that_differs_under_another_cpu_is_caught():
+    from doccheck.cpu import AVX2, READER_THREAD_COUNT
+    from doccheck.runner import SnippetRun
+
+    reference = SnippetRun("demo/drawing.py", 0, "drawn\n", "", {"tiny.png": b"\x89PNG one"})
+    redrawn = SnippetRun("demo/drawing.py", 0, "drawn\n", "", {"tiny.png": b"\x89PNG two"})
+    crashed = SnippetRun("demo/drawing.py", 1, "", "Illegal instruction\n", {})
+    assert checks.check_snippet_on_every_cpu(reference, {AVX2: reference}) == []
+    problems = [
+        str(p) for p in checks.check_snippet_on_every_cpu(reference, {AVX2: redrawn, READER_THREAD_COUNT: crashed})
+    ]
+    quotes_run = "differs from the quotes' run (this CPU's own kernels, 1 thread)"
+    assert problems == [
+        f"snippets/demo/drawing.py under avx2 (MKL_ENABLE_INSTRUCTIONS=AVX2 ATEN_CPU_CAPABILITY=avx2) {quotes_run}: "
+        "it writes another tiny.png (first different byte at 5)",
+        f"snippets/demo/drawing.py under 4 threads (OMP_NUM_THREADS=4 MKL_NUM_THREADS=4) {quotes_run}: "
+        "exit status 1, not 0\nIllegal instruction",
+        f"snippets/demo/drawing.py under 4 threads (OMP_NUM_THREADS=4 MKL_NUM_THREADS=4) {quotes_run}: "
+        "only the quotes' run (this CPU's own kernels, 1 thread) writes tiny.png",
+    ]

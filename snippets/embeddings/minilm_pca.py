@@ -40,7 +40,7 @@ explained = S[:2] ** 2 / (S**2).sum()
 print("share of the variance explained by PC1 and PC2:", ", ".join(f"{v:.3f}" for v in explained.tolist()))
 
 fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
-# Drawn from coordinates rounded to 0.001 (under a pixel): their last float32 bits depend on the CPU, the image does not.
+# Drawn from coordinates rounded to 0.001 (under half a pixel): their last float32 bits depend on the CPU.
 plotted = coords.round(decimals=3)
 start = 0
 for name, group in groups.items():

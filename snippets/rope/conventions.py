@@ -3,8 +3,7 @@ from rope_complex import apply_rope_complex
 from rope_rotate_half import RotaryCache
 
 
-
-def below(difference, bound):
+def below(difference, bound=1e-5):
     """Round-off as the bound it stays under (its digits depend on the CPU), anything larger as a number."""
     return f"< {bound:.0e}" if difference < bound else f"{difference:.2f}"
 
@@ -21,7 +20,7 @@ print("perm:", perm.tolist())
 
 x = torch.randn(1, 1, seq, head_dim)
 same = (rope_half(x[..., perm], positions) - apply_rope_complex(x, positions)[..., perm]).abs().max()
-print(f"rotate_half(x[perm]) vs complex(x)[perm], max abs diff: {below(same, 1e-5)}")
+print(f"rotate_half(x[perm]) vs complex(x)[perm], max abs diff: {below(same)}")
 
 # One head's query and key weights trained with the interleaved rotation (Meta's layout) ...
 w_q, w_k = torch.randn(head_dim, d_model) / d_model**0.5, torch.randn(head_dim, d_model) / d_model**0.5
@@ -56,6 +55,6 @@ print("scores of query 5 against keys 0..5")
 print("  interleaved weights, complex form (as trained):", trained[5])
 print("  interleaved weights, rotate_half (mixed):      ", mixed[5])
 print("max abs diff from the trained scores, all queries")
-print(f"  permuted weights, rotate_half:    {below((scores(half_rope, w_q_hf, w_k_hf) - trained).abs().max(), 1e-5)}")
-print(f"  interleaved weights, rotate_half: {below((mixed - trained).abs().max(), 1e-5)}")
-print(f"  permuted weights, complex form:   {below((scores(complex_rope, w_q_hf, w_k_hf) - trained).abs().max(), 1e-5)}")
+print(f"  permuted weights, rotate_half:    {below((scores(half_rope, w_q_hf, w_k_hf) - trained).abs().max())}")
+print(f"  interleaved weights, rotate_half: {below((mixed - trained).abs().max())}")
+print(f"  permuted weights, complex form:   {below((scores(complex_rope, w_q_hf, w_k_hf) - trained).abs().max())}")

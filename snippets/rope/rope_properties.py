@@ -2,7 +2,6 @@ import torch
 from rope_rotate_half import RotaryCache
 
 
-
 def below(difference, bound):
     """Round-off as the bound it stays under (its digits depend on the CPU), anything larger as a number."""
     return f"< {bound:.0e}" if difference < bound else f"{difference:.1e}"

@@ -5,7 +5,9 @@ one run on the same machine. Not a test (pytest does not collect this folder). F
     .venv/bin/python tests/benchmarks/suite_speed.py [--skip-suite]
 
 It prints both times and their ratio (the goal is at most 0.7), the same for the suite without
-its browser tests (`-m "not browser"`), the time to check one page with `python -m doccheck
+its browser tests (`-m "not browser"`), each tier alone (the checks that run no browser and no
+other CPU configuration; the portability check, every snippet and notebook under each CPU
+configuration), the time to check one page with `python -m doccheck
 check` and with `pytest -k`, and whether the warm runner prints and writes exactly what the
 reader's run does, snippet by snippet. Beside each time it prints the processor time the whole
 machine spent meanwhile (busy core-seconds, from /proc/stat): the reader's run keeps one core
@@ -111,6 +113,10 @@ def main() -> None:
 
     if not args.skip_suite:
         pytest = [sys.executable, "-m", "pytest", "tests", "-q", "-p", "no:cacheprovider"]
+        for tier in ("not browser and not portability", "portability"):
+            with Measured() as measured:
+                _, last = timed([*pytest, "-m", tier])
+            print(f"tier pytest tests -m '{tier}': {measured} ({last})")
         with Measured() as unbrowsed:
             _, last = timed([*pytest, "-m", "not browser"])
         print(f"suite without its browser tests (pytest tests -m 'not browser'): {unbrowsed} ({last})")
