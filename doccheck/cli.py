@@ -128,7 +128,7 @@ def run_checks(
 def _portability_problems(session: DocSession, snippets: list[str], notebooks: list) -> list:
     availability = session.cpu_configurations
     print(f"portability: under {availability.summary()}", file=sys.stderr)
-    if len(availability.configurations) < 2:
+    if not availability.enough:
         return [checks.Problem(None, f"portability not checked: this machine runs only {availability.summary()}")]
     problems: list = []
     for snippet in snippets:

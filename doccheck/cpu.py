@@ -22,7 +22,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .runner import snippet_environment
+
 READER_THREADS = 4  # a laptop's default; the suite's own runs use one thread
+MINIMUM_CONFIGURATIONS = 2  # besides the quotes' run; with fewer, the check says why it did not run
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,10 @@ _NEEDS = {
 class Availability:
     configurations: list[CpuConfiguration]
     left_out: list[tuple[CpuConfiguration, str]]  # and why
+
+    @property
+    def enough(self) -> bool:
+        return len(self.configurations) >= MINIMUM_CONFIGURATIONS
 
     def summary(self) -> str:
         names = ", ".join(c.name for c in self.configurations)
@@ -145,8 +152,6 @@ def fingerprint() -> str:
     """What the snippets ran with, asked of a fresh interpreter in the snippet environment: the
     torch version, ATen's vector kernels, MKL's instruction set and the thread count. A quoted
     output that fails then says at once whether the machine or the change is at fault."""
-    from .runner import snippet_environment  # the runner imports nothing from here at import time
-
     with tempfile.TemporaryDirectory(prefix="fingerprint-") as home:
         try:
             probe = subprocess.run(

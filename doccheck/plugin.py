@@ -23,8 +23,6 @@ from .runner import ProgramRunner
 from .session import DocSession
 from .site import BuiltSite, SiteBuild
 
-MINIMUM_CPU_CONFIGURATIONS = 2  # besides the quotes' run; with fewer, the portability tests say why they skip
-
 SESSION = pytest.StashKey[DocSession]()
 BUILD = pytest.StashKey[SiteBuild]()
 CHANGED = pytest.StashKey[list[Path]]()
@@ -142,7 +140,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     snippets += on_every_cpu
     notebooks += notebooks_on_every_cpu
     session.schedule([s for s in dict.fromkeys(snippets) if s in included], dict.fromkeys(notebooks))
-    if len(session.cpu_configurations.configurations) >= MINIMUM_CPU_CONFIGURATIONS:
+    if session.cpu_configurations.enough:
         session.schedule_portability(on_every_cpu, notebooks_on_every_cpu)
     if any("built_site" in getattr(item, "fixturenames", ()) for item in items):
         config.stash[BUILD].start()  # beside the snippets: mkdocs is a process of its own

@@ -8,7 +8,6 @@ from types import SimpleNamespace
 import pytest
 
 from doccheck import checks, cpu
-from doccheck.plugin import MINIMUM_CPU_CONFIGURATIONS
 from doccheck.session import Tally
 
 pytestmark = pytest.mark.portability
@@ -16,10 +15,10 @@ pytestmark = pytest.mark.portability
 
 def _configurations_or_skip(doc_session):
     availability = doc_session.cpu_configurations
-    if len(availability.configurations) < MINIMUM_CPU_CONFIGURATIONS:
+    if not availability.enough:
         reason = (
             f"portability not checked on this machine: it can run only {availability.summary()}, "
-            f"and the check needs at least {MINIMUM_CPU_CONFIGURATIONS} configurations"
+            f"and the check needs at least {cpu.MINIMUM_CONFIGURATIONS} configurations"
         )
         doc_session.tally.portability_not_checked = reason  # the summary says it too
         pytest.skip(reason)

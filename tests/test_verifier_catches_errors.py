@@ -52,6 +52,13 @@ def all_problems(root: Path) -> list[str]:
     return [str(p) for p in problems if p]
 
 
+def run_suite(site: Path, test_files: list[str], *options: str) -> subprocess.CompletedProcess:
+    """The real test suite (this suite's own plugin), on the copy of the fixture site at ``site``."""
+    files = [str(TESTS / name) for name in test_files]
+    command = [sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider", "--doccheck-root", str(site)]
+    return subprocess.run([*command, *options], cwd=TESTS, capture_output=True, text=True)
+
+
 def test_the_untouched_fixture_passes(site):
     assert all_problems(site) == []
 
@@ -233,24 +240,8 @@ def test_the_update_command_restores_only_quoted_blocks(site):
     before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
     def pytest_run(*options):
-        return subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                str(TESTS / "test_docs.py"),
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                "--doccheck-root",
-                str(site),
-                "--cold",  # the fixture's snippets import nothing: a warm server would only add its start-up
-                *options,
-            ],
-            cwd=TESTS,
-            capture_output=True,
-            text=True,
-        )
+        # --cold: the fixture's snippets import nothing, so a warm server would only add its start-up
+        return run_suite(site, ["test_docs.py"], "--cold", *options)
 
     broken = pytest_run()
     assert broken.returncode == 1, broken.stdout
@@ -344,26 +335,7 @@ def test_a_print_whose_last_digits_depend_on_the_kernels_fails_only_the_portabil
         )
 
     def pytest_run(*options):
-        return subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                str(TESTS / "test_docs.py"),
-                str(TESTS / "test_portability.py"),
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                "--doccheck-root",
-                str(site),
-                "-k",
-                "page.md or round_off",
-                *options,
-            ],
-            cwd=TESTS,
-            capture_output=True,
-            text=True,
-        )
+        return run_suite(site, ["test_docs.py", "test_portability.py"], "-k", "page.md or round_off", *options)
 
     pytest_run("--update-outputs")
     assert "sum of 10000 draws: " in (site / "docs/zh/page.md").read_text(encoding="utf-8")
