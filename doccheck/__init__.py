@@ -1,14 +1,11 @@
-"""doccheck: the guide's verifier. It finds what pages quote, runs the snippets, compares,
-rewrites stale outputs, and checks that translations say what the English pages say.
+"""doccheck: the guide's verifier. It runs the snippets, compares what pages quote with what they
+print, rewrites stale outputs, and checks that translations say what the English pages say.
 
-One job per module:
+What a page, a notebook, a snippet and a translation record *are* is ``hooks.core``, which the
+build shares; the verifier imports it, and the build never imports the verifier. One job per
+module:
 
-* ``project``: the layout of a documentation project (languages, pages, snippets, figures);
-* ``markdown``: the one Markdown parser every check uses;
-* ``pages``: includes, quoted outputs, figures, links and prose numbers of a page;
-* ``notebooks``: notebook pages: read, execute, compare, store outputs;
-* ``snippets``: which sibling snippets a snippet imports; importing snippets in tests;
-* ``takeaway``: the program a snippet block's copy button copies (its siblings inlined);
+* ``notebooks``: executing notebook pages, comparing and storing their outputs;
 * ``runner`` and ``warm_server``: running snippets as a reader does (cold or forked warm);
 * ``cpu``: the CPU configurations (vector kernels, threads) every output must survive, and the
   environment line of a failing quote;
@@ -16,9 +13,12 @@ One job per module:
 * ``compare`` and ``update``: comparing quotes with output, and rewriting stale ones;
 * ``checks``: every check on pages, figures and parity, as functions returning problems;
 * ``alignment``: translation fidelity, block by block;
-* ``drift``: which English version each translation translates;
-* ``site``: the built site's pages, and building it once per test session in the background;
+* ``drift``: which translations are stale, what changed since, and recording new versions;
+* ``site``: the built site's pages, and building it once per test session in the background,
+  with only the build's requirements importable;
 * ``static_server``: serving the built site on 127.0.0.1, in a process of its own;
+* ``chromium``: the Chromium processes, and sharing visits out over several of them;
 * ``tour``: one visit per page and window for every browser check (the tests' probes);
-* ``plugin``: the pytest plugin; ``browser``: its browser fixtures; ``cli``: ``python -m doccheck``.
+* ``plugin``: the pytest plugin; ``browser``: its browser fixtures; ``stash_keys``: what the two
+  share; ``cli``: ``python -m doccheck``.
 """

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import nbformat
 
-from .markdown import parser
-from .project import Project
+from hooks.core.markdown import parser
+from hooks.core.project import Project
 
 OUTPUT_MARKER = re.compile(r"^<!--\s*output:")
 FIDELITY_MARKER = re.compile(r"^<!--\s*fidelity:\s*(?P<reason>.*?)\s*-->\s*$", re.S)

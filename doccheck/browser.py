@@ -1,54 +1,24 @@
-"""Browser fixtures for the tests of the built site (registered by tests/conftest.py): Debian's
-Chromium driven by Playwright (``playwright install`` is not needed), the built site served on
-127.0.0.1 under site_url's path, as GitHub Pages serves it (doccheck.static_server), and the tour
-that visits every page once per window for all the probes of the browser tests (doccheck.tour).
+"""Browser fixtures for the tests of the built site (registered by tests/conftest.py): Chromium
+(doccheck.chromium), the built site served on 127.0.0.1 under site_url's path, as GitHub Pages
+serves it (doccheck.static_server), and the tour that visits every page once per window for all
+the probes of the browser tests (doccheck.tour).
 
-The browser is Debian's Chromium headless shell (package chromium-headless-shell: the same build
-as the chromium package, without the desktop browser around it; Playwright's own choice for
-headless runs), or /usr/bin/chromium where only that is installed. Without either, the tests that
-use these fixtures skip, saying how to enable them; with DOCCHECK_REQUIRE_BROWSER=1 (set by
-.ci/run) they fail instead.
+Without Chromium the tests that use these fixtures skip, saying how to enable them; with
+DOCCHECK_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
-from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS, HOW_TO_ENABLE
+from .stash_keys import BUILD, SESSION
 from .static_server import SiteServer
 from .tour import LAPTOP, Tour, open_window
-
-# the headless shell first: the tour takes about 11 % fewer core-seconds in it than in the full browser
-CHROMIUM_BUILDS = (Path("/usr/bin/chromium-headless-shell"), Path("/usr/bin/chromium"))
-CHROMIUM = next((path for path in CHROMIUM_BUILDS if path.exists()), CHROMIUM_BUILDS[0])
-T = TypeVar("T")
-R = TypeVar("R")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # No request leaves the machine: every host name, IP literals included, fails to resolve,
-    # except the test server's. Blocking here rather than with Playwright's request interception
-    # keeps the browser's cache on and requests out of Python: the tour takes 18 % fewer
-    # core-seconds. Requests to other hosts are still seen, and reported, by the tour's Recorder.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-HOW_TO_ENABLE = (
-    "browser tests need Chromium at /usr/bin/chromium-headless-shell or /usr/bin/chromium: "
-    "`sudo apt-get install chromium-headless-shell fonts-noto-cjk` "
-    "(Debian; .ci/run does it). Set DOCCHECK_REQUIRE_BROWSER=1 to make this a failure."
-)
 
 
 def _browser_unavailable() -> str | None:
@@ -96,8 +66,6 @@ class _SharedServer:
     def url(self) -> str:
         with self._lock:
             if self._server is None:
-                from .plugin import BUILD, SESSION
-
                 site = self.config.stash[BUILD].result().path
                 site_url = self.config.stash[SESSION].project.mkdocs_config.get("site_url") or "/"
                 self._server = SiteServer(site, urlsplit(site_url).path or "/")
@@ -128,8 +96,6 @@ def _is_browser_test(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Browser tests run last, and the probes of their modules (``PROBES``, doccheck.tour) start
     visiting now, in the background: the tour runs while the other tests do."""
-    from .plugin import BUILD, SESSION
-
     items[:] = [item for item in items if not _is_browser_test(item)] + [i for i in items if _is_browser_test(i)]
     modules = dict.fromkeys(item.module for item in items if _is_browser_test(item) and hasattr(item, "module"))
     probes = [probe for module in modules for probe in getattr(module, "PROBES", [])]
@@ -171,45 +137,3 @@ def context(chromium):
     context = open_window(chromium, LAPTOP)
     yield context
     context.close()
-
-
-# -- several browsers at once -------------------------------------------------------------------
-
-BROWSERS_AT_ONCE = 2  # one per core here
-
-
-def in_browsers(
-    items: list[T],
-    work: Callable[[Any, T], R],
-    open_context: Callable[[Any, Hashable], Any],
-    context_key: Callable[[T], Hashable] = lambda item: None,
-    browsers: int = BROWSERS_AT_ONCE,
-) -> list[R]:
-    """``work(tab, item)`` for every item, the items shared out over ``browsers`` Chromium
-    processes that run at once, each driven from a thread of its own (Playwright's sync API wants
-    one per thread). Each browser opens one context (``open_context(browser, key)``) and one tab
-    per ``context_key`` of its items, and visits its items in their order. The results come back
-    in the order of ``items``; the first error raised by ``work`` is raised here."""
-
-    def share(indices: list[int]) -> list[tuple[int, R]]:
-        from playwright.sync_api import sync_playwright
-
-        done = []
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            tabs: dict[Hashable, Any] = {}
-            try:
-                for index in indices:
-                    key = context_key(items[index])
-                    if key not in tabs:
-                        tabs[key] = open_context(browser, key).new_page()
-                    done.append((index, work(tabs[key], items[index])))
-            finally:
-                browser.close()
-        return done
-
-    # neighbours go to different browsers, so that each gets its share of every kind of item
-    shares = [list(range(start, len(items), browsers)) for start in range(min(browsers, len(items)))]
-    with ThreadPoolExecutor(max_workers=len(shares) or 1, thread_name_prefix="browser") as pool:
-        results = [pair for done in pool.map(share, shares) for pair in done]
-    return [result for _, result in sorted(results, key=lambda pair: pair[0])]

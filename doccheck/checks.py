@@ -13,13 +13,14 @@ from dataclasses import dataclass
 
 from nbformat import NotebookNode
 
+from hooks.core.pages import Location, NotQuoted, Page, QuotedOutput
+from hooks.core.project import Project
+from hooks.core.snippets import dependencies, sibling_imports
+
 from . import compare
 from .cpu import CpuConfiguration, fingerprint
 from .notebooks import Notebook, comparable
-from .pages import Location, NotQuoted, Page, QuotedOutput
-from .project import Project
 from .runner import SnippetRun
-from .snippets import dependencies, sibling_imports
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from hooks.core.pages import Page
+from hooks.core.project import Project
+
 from . import alignment, checks, drift, update
-from .pages import Page
-from .project import Project
 from .session import DocSession
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 
-from .pages import ELISION
+from hooks.core.pages import ELISION
 
 
 def normalize(text: str) -> list[str]:

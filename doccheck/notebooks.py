@@ -1,5 +1,5 @@
-"""Notebook pages: read them with nbformat, execute them with nbclient, compare and rewrite
-their stored outputs.
+"""Notebook pages: execute them with nbclient, compare and rewrite their stored outputs (reading
+them is hooks.core.notebooks).
 
 The translations of a notebook share its code cells (the parity test makes sure), so the code
 runs once, from the source-language notebook, and every language's stored outputs are compared
@@ -11,42 +11,15 @@ from __future__ import annotations
 import copy
 import hashlib
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-from .pages import ProseNumber, parse_markdown_cells
+from hooks.core.notebooks import Notebook
+
 from .runner import TIMEOUT_SECONDS, snippet_environment
-
-
-@dataclass
-class Notebook:
-    language: str
-    path: Path  # as shown in messages, relative to the repository root
-    absolute: Path
-    relative: str
-    node: nbformat.NotebookNode
-
-    @property
-    def code_cells(self) -> list[tuple[int, nbformat.NotebookNode]]:
-        """(1-based cell number, cell) for every code cell."""
-        return [(i, c) for i, c in enumerate(self.node.cells, start=1) if c.cell_type == "code"]
-
-    @property
-    def code(self) -> list[str]:
-        return [cell.source for _, cell in self.code_cells]
-
-    @property
-    def prose_numbers(self) -> list[ProseNumber]:
-        cells = [c.source if c.cell_type == "markdown" else "" for c in self.node.cells]
-        return parse_markdown_cells(cells, self.language, self.path)
-
-
-def read_notebook(path: Path, language: str, relative: str, repo_root: Path) -> Notebook:
-    return Notebook(language, path.relative_to(repo_root), path, relative, nbformat.read(path, as_version=4))
 
 
 def execute(notebook: Notebook, environment: dict[str, str] | None = None) -> nbformat.NotebookNode:

@@ -16,16 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from hooks.core.project import Project
+
 from . import drift, update
 from .checks import environment_warning
-from .project import Project
 from .runner import ProgramRunner
 from .session import DocSession
 from .site import BuiltSite, SiteBuild
-
-SESSION = pytest.StashKey[DocSession]()
-BUILD = pytest.StashKey[SiteBuild]()
-CHANGED = pytest.StashKey[list[Path]]()
+from .stash_keys import BUILD, CHANGED, SESSION
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -62,8 +60,6 @@ def pytest_configure(config: pytest.Config) -> None:
     project = Project(_project_root(config))
     config.stash[SESSION] = DocSession(project, cold=config.getoption("--cold"))
     config.stash[BUILD] = SiteBuild(project)
-    if not config.option.collectonly:
-        config.stash[SESSION].runner  # noqa: B018 (the warm server imports torch while pytest collects)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 
 import nbformat
 
+from hooks.core.pages import QuotedOutput
+from hooks.core.project import Project
+
 from . import cpu
 from .notebooks import Notebook, execute
-from .pages import QuotedOutput
-from .project import Project
 from .runner import Runner, SnippetRun, make_runner
 
 

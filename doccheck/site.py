@@ -3,7 +3,9 @@ it once per test session, in the background."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,7 +16,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from .project import Project
+from hooks.core.project import Project
 
 
 @dataclass(frozen=True)
@@ -25,10 +27,6 @@ class BuiltPage:
 
     def __str__(self) -> str:
         return f"[{self.language}] /{self.url}"
-
-
-def language_root(project: Project, language: str) -> str:
-    return "" if language == project.source_language else f"{language}/"
 
 
 def built_pages(project: Project, site: Path) -> list[BuiltPage]:
@@ -44,14 +42,6 @@ def built_pages(project: Project, site: Path) -> list[BuiltPage]:
     return pages
 
 
-def page_url(relative: str) -> str:
-    """Where MkDocs (use_directory_urls) puts the page docs/<lang>/<relative>."""
-    stem = relative.rsplit(".", 1)[0]
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return stem + "/"
-
-
 # -- building it ------------------------------------------------------------------------------
 
 
@@ -63,11 +53,67 @@ class BuiltSite:
     seconds: float
 
 
+BUILD_REQUIREMENTS = "hooks/requirements.txt"
+# Installed in every virtual environment, so in the deploy workflow's too
+ALWAYS_INSTALLED = {"pip", "setuptools", "_distutils_hack", "pkg_resources"}
+BUILD_PACKAGE, VERIFIER_PACKAGE = "hooks", "doccheck"  # one distribution (pyproject.toml), installed by `-e .`
+
+# `python -c` this, then mkdocs' own arguments: mkdocs with the modules of hidden_modules() hidden
+_BUILD_WITH_ONLY_THE_BUILDS_PACKAGES = """
+import importlib.machinery, runpy, sys
+hidden = frozenset(sys.argv.pop(1).split(","))
+requirements = sys.argv.pop(1)
+class NotInstalled:  # found (a probe such as nbconvert's find_spec("playwright") says yes), never imported
+    def create_module(self, spec):
+        return None
+    def exec_module(self, module):
+        raise ModuleNotFoundError(f"the build imported {module.__name__}, which {requirements} does not install")
+class OnlyTheBuildsPackages:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in hidden:
+            return importlib.machinery.ModuleSpec(name, NotInstalled())
+        return None
+sys.meta_path.insert(0, OnlyTheBuildsPackages())
+sys.argv[0] = "mkdocs"
+runpy.run_module("mkdocs", run_name="__main__", alter_sys=True)
+"""
+
+
+def build_requirements(project: Project) -> set[str]:
+    """The distributions the build's requirements file pins (normalised names)."""
+    names = set()
+    for line in (project.root / BUILD_REQUIREMENTS).read_text(encoding="utf-8").splitlines():
+        match = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)==", line)
+        if match:
+            names.add(re.sub(r"[-_.]+", "-", match[1]).lower())
+    return names
+
+
+def hidden_modules(project: Project) -> set[str]:
+    """Top-level modules installed here that the deploy workflow, which installs only the build's
+    requirements, would not have: those of the test tools, of the snippets (torch), and the
+    verifier itself."""
+    hidden = {VERIFIER_PACKAGE}
+    if not (project.root / BUILD_REQUIREMENTS).is_file():  # a fixture project: no list to hold it to
+        return hidden
+    allowed = build_requirements(project)
+    for module, distributions in importlib.metadata.packages_distributions().items():
+        names = {re.sub(r"[-_.]+", "-", d).lower() for d in distributions}
+        own = module == BUILD_PACKAGE or module.startswith("__editable__")
+        if module not in ALWAYS_INSTALLED and not own and not names & allowed:
+            hidden.add(module)
+    return hidden
+
+
 def build_site(project: Project, folder: Path) -> BuiltSite:
-    """``mkdocs build --strict`` into ``folder``; if that fails (it stops at the first language
-    with a warning, leaving a half-built site), the site is built again without --strict so the
-    other checks still see every page."""
-    command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(folder)]
+    """``mkdocs build --strict`` into ``folder``, as the deploy workflow builds: with only the
+    build's requirements importable (every other installed module hidden; importing one fails the
+    build, naming it). If the strict build fails (it stops at the first language with a warning,
+    leaving a half-built site), the site is built again without --strict so the other checks still
+    see every page."""
+    hidden = ",".join(sorted(hidden_modules(project)))
+    command = [sys.executable, "-c", _BUILD_WITH_ONLY_THE_BUILDS_PACKAGES, hidden, BUILD_REQUIREMENTS]
+    command += ["build", "--site-dir", str(folder)]
     environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # as README's serve command
     started = time.perf_counter()
     strict = subprocess.run([*command, "--strict"], cwd=project.root, env=environment, capture_output=True, text=True)

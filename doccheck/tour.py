@@ -6,7 +6,7 @@ needs (a laptop, a laptop in the dark scheme, a phone) and the pages it wants. `
 each page once per window, waits until the page has settled (loaded, its fonts ready, two frames
 drawn), records what the visit requested, and runs on it every probe that wants it: first those
 that only look, then those that change the page (pressing buttons and keys). Two browsers share
-the visits (``doccheck.browser.in_browsers``).
+the visits (``doccheck.chromium.in_browsers``).
 
 The browser plugin (``doccheck.browser``) starts the tour in the background when the tests have
 been collected; it begins as soon as the site is built and runs while the tests that need no
@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 
-from .project import Project
+from hooks.core.project import Project
+
+from .chromium import in_browsers
 from .site import BuiltPage, built_pages
 
 
@@ -84,7 +86,7 @@ SETTLED = """() => document.fonts.ready.then(
 
 class Recorder:
     """Listens to one tab; ``traffic`` is replaced for each visit. Requests to other hosts fail in
-    the browser (doccheck.browser's CHROMIUM_ARGS) and are listed in ``traffic.foreign`` only."""
+    the browser (doccheck.chromium's CHROMIUM_ARGS) and are listed in ``traffic.foreign`` only."""
 
     def __init__(self, tab, server: str, expected_statuses: Iterable[str] = ()) -> None:
         self.traffic = Traffic()
@@ -122,7 +124,7 @@ class Recorder:
 
 def open_window(browser, window: Window, permissions: Iterable[str] = ()):
     """A browser context as a reader's window. Requests to other hosts fail in the browser itself
-    (doccheck.browser's CHROMIUM_ARGS), not here: intercepting requests would turn the cache off
+    (doccheck.chromium's CHROMIUM_ARGS), not here: intercepting requests would turn the cache off
     and send every request through Python."""
     context = browser.new_context(
         viewport={"width": window.width, "height": window.height},
@@ -184,8 +186,6 @@ class Tour:
     # -- the visits ------------------------------------------------------------------------------
 
     def _run(self, site: Callable[[], Any], server: Callable[[], str]) -> None:
-        from .browser import in_browsers
-
         try:
             built = site()
             address = server()

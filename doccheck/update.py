@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hooks.core.pages import QuotedOutput
+from hooks.core.project import Project
+
 from . import compare
 from .notebooks import Notebook, comparable, store_outputs
-from .pages import QuotedOutput
-from .project import Project
 from .runner import SnippetRun
 
 

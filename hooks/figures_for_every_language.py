@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from i18n_state import building_a_translation, languages
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+
+from hooks.i18n_state import building_a_translation, languages
 
 SHARED_FOLDER = "assets"
 

@@ -29,7 +29,8 @@ from latex2mathml import commands
 from latex2mathml.converter import convert_to_element
 from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
-from mathml_fixes import UnsupportedMath, fix
+
+from hooks.mathml_fixes import UnsupportedMath, fix
 
 log = logging.getLogger("mkdocs.extensions.latex_to_mathml")
 

@@ -26,14 +26,15 @@ import logging
 import re
 from pathlib import Path
 
-import math_font
-from i18n_state import languages, whole_site_built
-from latex_to_mathml import LatexToMathML, MathError, glue_punctuation, math_box, to_mathml
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
+
+from hooks import math_font
+from hooks.i18n_state import languages, whole_site_built
+from hooks.latex_to_mathml import LatexToMathML, MathError, glue_punctuation, math_box, to_mathml
 
 log = logging.getLogger("mkdocs.hooks.math_to_mathml")
 

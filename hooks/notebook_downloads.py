@@ -25,11 +25,12 @@ import shutil
 from pathlib import Path
 from urllib.parse import quote
 
-from i18n_state import languages
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
+
+from hooks.i18n_state import languages
 
 log = logging.getLogger("mkdocs.hooks.notebook_downloads")
 

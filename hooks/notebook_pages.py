@@ -31,12 +31,13 @@ from pathlib import Path
 from typing import Any
 
 import tinycss2
-from i18n_state import building_a_translation, languages, whole_site_built
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from pymdownx.slugs import slugify
+
+from hooks.i18n_state import building_a_translation, languages, whole_site_built
 
 log = logging.getLogger("mkdocs.hooks.notebook_pages")
 

@@ -19,11 +19,12 @@ import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from typing import Any
 
-from i18n_state import languages
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 from mkdocs.config.defaults import MkDocsConfig
+
+from hooks.i18n_state import languages
 
 LANGUAGE = "pl"
 NO_BREAK_SPACE = "\u00a0"

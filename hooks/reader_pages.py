@@ -33,14 +33,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from i18n_state import i18n_plugin, languages, whole_site_built
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from doccheck import drift  # the same fingerprint as the test suite
+from hooks.core.translations import is_outdated
+from hooks.i18n_state import i18n_plugin, languages, whole_site_built
 
 log = logging.getLogger("mkdocs.hooks.reader_pages")
 
@@ -98,18 +98,11 @@ def _english_file(page: Page, config: MkDocsConfig) -> tuple[File | None, str | 
     return english, default
 
 
-def translation_is_outdated(translation: Path, english: Path) -> bool:
-    record = drift.read_record(translation)
-    if record.outdated:
-        return True
-    return record.translation_of is not None and record.translation_of != drift.fingerprint(english)
-
-
 def on_page_content(content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     english, english_language = _english_file(page, config)
     if english is None or english.abs_src_path is None or page.file.abs_src_path is None:
         return content
-    if not translation_is_outdated(Path(page.file.abs_src_path), Path(english.abs_src_path)):
+    if not is_outdated(Path(page.file.abs_src_path), Path(english.abs_src_path)):
         return content
     notice = outdated_notice(str(languages(config)[0]), get_relative_url(english.url, page.url), str(english_language))
     h1 = H1_END.search(content)

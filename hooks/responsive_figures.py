@@ -21,13 +21,14 @@ import re
 import xml.etree.ElementTree as etree
 from pathlib import Path
 
-from i18n_state import languages, whole_site_built
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from PIL import Image
+
+from hooks.i18n_state import languages, whole_site_built
 
 log = logging.getLogger("mkdocs.hooks.responsive_figures")
 

@@ -4,7 +4,7 @@ A page shows a snippet as it is, ``--8<-- "rope/rope_properties.py"``, and a sni
 sibling snippet (``from rope_rotate_half import RotaryCache``): saved alone, what the copy button
 copied would stop with ModuleNotFoundError. ``RunnableCopies``, a Python-Markdown extension,
 finds each such include (before pymdownx.snippets replaces it with the file) and wraps the block
-in ``<div data-copy="...">`` holding the program of doccheck.takeaway.take_away_program: the
+in ``<div data-copy="...">`` holding the program of hooks.core.takeaway.take_away_program: the
 snippet with the siblings it needs inlined, each marked with the page of this language that shows
 it. The page still shows the short snippet; the repository keeps one copy of each file. Material's
 copy button copies the ``data-copy`` text of the nearest element that has one, and the code as
@@ -25,15 +25,15 @@ import secrets
 from collections.abc import Mapping
 from pathlib import Path
 
-from i18n_state import languages
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from mkdocs.config.defaults import MkDocsConfig
 
-from doccheck.markdown import parser
-from doccheck.pages import INCLUDE_LINE, parse_page
-from doccheck.site import page_url
-from doccheck.takeaway import TakeAwayError, take_away_program
+from hooks.core.markdown import parser
+from hooks.core.pages import INCLUDE_LINE, parse_page
+from hooks.core.takeaway import TakeAwayError, take_away_program
+from hooks.core.urls import page_url
+from hooks.i18n_state import languages
 
 log = logging.getLogger("mkdocs.hooks.runnable_copies")
 

@@ -33,10 +33,11 @@ import re
 import shutil
 from pathlib import Path
 
-from i18n_state import i18n_plugin, languages, whole_site_built
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.pages import Page
+
+from hooks.i18n_state import i18n_plugin, languages, whole_site_built
 
 log = logging.getLogger("mkdocs.hooks.search_per_language")
 

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.site import BuiltPage
 from doccheck.tour import LAPTOP, LAPTOP_DARK, PHONE, SETTLED, Probe, Window, open_window
+from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ the language menu, math, figures, code copy buttons, notebooks, console errors, 
 requests and requests to any other host (which are blocked, so a test never waits for the
 network). Search is tried in every language. Screenshots go to test-artifacts/ (gitignored).
 
-Without Chromium (doccheck.browser.CHROMIUM_BUILDS) these tests skip, saying how to enable them; with
+Without Chromium (doccheck.chromium.CHROMIUM_BUILDS) these tests skip, saying how to enable them; with
 DOCCHECK_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
 """
 
@@ -24,8 +24,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.site import BuiltPage
 from doccheck.tour import LAPTOP, LAPTOP_DARK, Probe, Recorder, Traffic, open_window
+from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
 

@@ -4,16 +4,10 @@ zh and pl pages; these show the extensions are what makes them pass."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import markdown
 
-HOOKS = Path(__file__).resolve().parent.parent / "hooks"
-sys.path.insert(0, str(HOOKS))  # as MkDocs loads hooks: by module name, importing each other (i18n_state)
-
-from cjk_line_breaks import CjkLineBreaks  # noqa: E402
-from polish_one_letter_words import PolishOneLetterWords  # noqa: E402
+from hooks.cjk_line_breaks import CjkLineBreaks
+from hooks.polish_one_letter_words import PolishOneLetterWords
 
 WRAPPED = (
     "嵌入\n层把每个 ID\n转换成一个向量，\n**再**送入\n注意力。\n\n```\n代码\n里\n```\n\n한국어\n단어와 English\nwords\n"

@@ -1,26 +1,7 @@
-"""The habits of a maintained project, enforced by the suite (and so by CI): the verifier, the
-hooks, the tests and the snippets pass ruff's lint and format checks, and the verifier and the
-hooks pass mypy. The settings live in pyproject.toml."""
+"""How the project is set up and checked: README's two commands, .ci/run and the workflows
+install the same way, and lint (ruff, mypy) runs in pre-commit and in .ci/run, before the tests."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
-
-import pytest
-
-CHECKS = {
-    "ruff check": [sys.executable, "-m", "ruff", "check", "--output-format", "concise", "."],
-    "ruff format": [sys.executable, "-m", "ruff", "format", "--check", "--diff", "."],
-    "mypy": [sys.executable, "-m", "mypy"],
-}
-
-
-@pytest.mark.parametrize("name", CHECKS)
-def test_code_passes(name, project):
-    done = subprocess.run(CHECKS[name], cwd=project.root, capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.fail(f"`{' '.join(CHECKS[name][2:])}` failed:\n{done.stdout}{done.stderr}", pytrace=False)
 
 
 def test_readme_ci_and_workflows_install_the_same_way(project):
@@ -36,3 +17,19 @@ def test_readme_ci_and_workflows_install_the_same_way(project):
     for workflow in sorted((project.root / ".github/workflows").glob("*.yml")):
         text = workflow.read_text(encoding="utf-8")
         assert "pip install" not in text, f"{workflow.name} installs packages itself instead of through .ci/install"
+
+
+LINT = ("-m ruff check", "-m ruff format --check", "-m mypy")
+
+
+def test_lint_runs_in_ci_before_the_tests_and_on_every_commit(project):
+    """ruff and mypy are not tests: .ci/run runs them before README's test command, and pre-commit
+    on every commit, so that a lint failure still stops CI."""
+    run = (project.root / ".ci/run").read_text(encoding="utf-8").splitlines()
+    tests_at = len(run) - 1
+    for command in LINT:
+        at = [i for i, line in enumerate(run) if line.startswith(".venv/bin/python " + command)]
+        assert at and at[0] < tests_at, f".ci/run does not run `{command}` before the tests"
+    hooks = (project.root / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    for command in LINT:
+        assert f"entry: .venv/bin/python {command}" in hooks, f".pre-commit-config.yaml runs no `{command}`"

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 import pytest
 
 from doccheck.runner import SnippetRun, differences, same_run_anywhere, without_page_names
-from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.site import BuiltPage
 from doccheck.tour import LAPTOP, Probe
+from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
 

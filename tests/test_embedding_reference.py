@@ -4,7 +4,7 @@ implementation: the embedding module of transformers' BertModel, loaded from the
 import pytest
 import torch
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 files = import_snippet("embeddings/minilm_files.py")
 layer = import_snippet("embeddings/minilm_embedding_layer.py")

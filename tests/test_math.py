@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import logging
 import re
-import sys
 import xml.etree.ElementTree as etree
 from pathlib import Path
 from types import SimpleNamespace
@@ -16,13 +15,8 @@ from types import SimpleNamespace
 import markdown
 import pytest
 
-HOOKS = Path(__file__).resolve().parent.parent / "hooks"
-sys.path.insert(0, str(HOOKS))  # the hooks import each other by module name, as MkDocs loads them
-
-import latex_to_mathml  # noqa: E402
-import math_font  # noqa: E402
-import math_to_mathml  # noqa: E402
-from latex_to_mathml import LatexToMathML, MathError, to_mathml  # noqa: E402
+from hooks import latex_to_mathml, math_font, math_to_mathml
+from hooks.latex_to_mathml import LatexToMathML, MathError, to_mathml
 
 PRIME = "\u2032"
 

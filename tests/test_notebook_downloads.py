@@ -19,7 +19,7 @@ import nbformat
 import pytest
 
 from doccheck.notebooks import comparable
-from doccheck.site import language_root, page_url
+from hooks.core.urls import language_root, page_url
 
 COLAB = "https://colab.research.google.com/github/"
 GITHUB = re.compile(r"^https://github\.com/(?P<owner>[^/]+)/(?P<repo>[^/]+?)(?:\.git)?/?$")

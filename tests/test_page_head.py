@@ -24,8 +24,9 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from doccheck.drift import FRONT_MATTER
-from doccheck.site import language_root, page_url
+from hooks.core import translations
+from hooks.core.translations import FRONT_MATTER
+from hooks.core.urls import language_root, page_url
 
 OG_LOCALES = {"en": "en_US", "zh": "zh_CN", "ko": "ko_KR", "pl": "pl_PL"}
 SCRIPTS = {  # a description in this language has letters of this script
@@ -272,23 +273,21 @@ def test_every_page_has_open_graph_title_url_and_locales(project, site, site_url
 
 def test_a_changed_english_notebook_description_makes_its_translations_stale(tmp_path):
     """A notebook's description is translated like a Markdown page's front matter, so the drift
-    fingerprint covers it (doccheck/drift.py); stored outputs still do not count."""
+    fingerprint covers it (hooks/core/translations.py); stored outputs still do not count."""
     import nbformat
-
-    from doccheck import drift
 
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_markdown_cell("# A notebook"), nbformat.v4.new_code_cell("print(1)")]
     path = tmp_path / "nb.ipynb"
     nbformat.write(notebook, path)
-    without = drift.fingerprint(path)
+    without = translations.fingerprint(path)
     notebook.metadata["description"] = "A notebook that prints 1."
     nbformat.write(notebook, path)
-    described = drift.fingerprint(path)
+    described = translations.fingerprint(path)
     notebook.metadata["description"] = "A notebook that prints one number."
     nbformat.write(notebook, path)
-    changed = drift.fingerprint(path)
+    changed = translations.fingerprint(path)
     notebook.cells[1].outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
     nbformat.write(notebook, path)
     assert len({without, described, changed}) == 3
-    assert drift.fingerprint(path) == changed
+    assert translations.fingerprint(path) == changed

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import pytest
 
-from doccheck.site import BuiltPage, language_root, page_url
+from doccheck.site import BuiltPage
 from doccheck.tour import PHONE, SETTLED, Probe, open_window
+from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
 

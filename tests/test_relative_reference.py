@@ -7,7 +7,7 @@ import torch
 from transformers.models.bloom.modeling_bloom import build_alibi_tensor
 from transformers.models.t5.modeling_t5 import T5Attention
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 t5_buckets = import_snippet("positions/t5_buckets.py")
 alibi = import_snippet("positions/alibi.py")

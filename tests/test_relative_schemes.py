@@ -8,7 +8,7 @@ import torch
 from transformers import DebertaV2Config
 from transformers.models.deberta_v2.modeling_deberta_v2 import DisentangledSelfAttention
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 deberta = import_snippet("positions/deberta_scores.py")
 

@@ -19,7 +19,7 @@ from transformers.models.llama import modeling_llama
 from transformers.models.qwen2 import modeling_qwen2
 from transformers.models.qwen3.modeling_qwen3 import Qwen3RMSNorm
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 conversion = import_snippet("rope/layout_conversion.py")
 converted = import_snippet("rope/converted_attention.py")

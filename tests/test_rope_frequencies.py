@@ -14,7 +14,7 @@ from transformers.models.gptj import modeling_gptj
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
 from transformers.models.phi import modeling_phi
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 frequencies = import_snippet("rope/rope_frequencies.py")
 partial = import_snippet("rope/partial_rotary.py")

@@ -17,7 +17,7 @@ from transformers.models.gpt_oss import modeling_gpt_oss
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
 from transformers.models.qwen3 import modeling_qwen3
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 factors = import_snippet("rope/long_context_scale_factors.py")
 models = import_snippet("rope/long_context_models.py")

@@ -10,7 +10,7 @@ import torch
 from transformers import LlamaConfig, LlamaForCausalLM
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 angles = import_snippet("rope/precision_angles.py")
 modules = import_snippet("rope/precision_modules.py")

@@ -10,7 +10,7 @@ from rotary_embedding_torch import RotaryEmbedding
 from transformers import LlamaConfig
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding, apply_rotary_pos_emb
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 rope_complex = import_snippet("rope/rope_complex.py")
 rope_half = import_snippet("rope/rope_rotate_half.py")

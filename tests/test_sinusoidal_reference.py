@@ -9,7 +9,7 @@ import pytest
 import torch
 from positional_encodings.torch_encodings import PositionalEncoding1D
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 sinusoidal = import_snippet("positions/sinusoidal.py")
 

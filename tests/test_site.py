@@ -18,7 +18,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from doccheck import drift
-from doccheck.site import BuiltPage, built_pages, language_root, page_url
+from doccheck.site import BuiltPage, built_pages
+from hooks.core.urls import language_root, page_url
 
 # -- the built site --------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 A snippet may import a sibling snippet (``from rope_rotate_half import RotaryCache``); saved alone,
 it would stop with ModuleNotFoundError. The build gives such a block's copy button the program
-``doccheck.takeaway.take_away_program`` makes, the snippet with its siblings inlined
+``hooks.core.takeaway.take_away_program`` makes, the snippet with its siblings inlined
 (hooks/runnable_copies.py). Here that same function's program, for every snippet that imports a
 sibling, is saved as one file in an empty folder and run with ``python file.py`` and the snippet
 environment; it must print exactly what the snippet prints in this session's run of it, and write
@@ -12,21 +12,20 @@ buttons.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
 from html.parser import HTMLParser
-from pathlib import Path
 
 import markdown
 import pytest
 
-from doccheck.plugin import SESSION
 from doccheck.runner import ProgramRunner, SnippetRun, differences
-from doccheck.snippets import sibling_imports
-from doccheck.takeaway import TakeAwayError, take_away_program
+from doccheck.stash_keys import SESSION
+from hooks import runnable_copies
+from hooks.core.snippets import sibling_imports
+from hooks.core.takeaway import TakeAwayError, take_away_program
 
 PROGRAMS_AT_ONCE = 2  # the machine's cores; the session runs the snippets themselves beside them
 
@@ -138,17 +137,6 @@ def test_what_cannot_be_one_unambiguous_program_is_refused(tmp_path, sibling, sn
         take_away_program("t/main.py", snippets)
 
 
-def load_hook():
-    hooks = Path(__file__).resolve().parent.parent / "hooks"
-    if str(hooks) not in sys.path:
-        sys.path.insert(0, str(hooks))  # as MkDocs loads hooks: their folder importable (i18n_state)
-    spec = importlib.util.spec_from_file_location("runnable_copies", hooks / "runnable_copies.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 class CopyTexts(HTMLParser):
     """The data-copy values of a page, and the text of its code blocks."""
 
@@ -186,7 +174,7 @@ def test_the_build_gives_the_block_of_a_snippet_with_siblings_its_program(tmp_pa
         '```python\n--8<-- "t/alone.py"\n```\n'
     )
     shown_on = {"t/base.py": 'shown on the page "Base"'}
-    extension = load_hook().RunnableCopies(snippets_dir=str(snippets), shown_on=shown_on)
+    extension = runnable_copies.RunnableCopies(snippets_dir=str(snippets), shown_on=shown_on)
     html = markdown.markdown(
         page,
         extensions=[extension, "pymdownx.superfences", "pymdownx.snippets"],

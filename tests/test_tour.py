@@ -12,10 +12,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from doccheck.project import Project
 from doccheck.site import BuiltSite
 from doccheck.static_server import SiteServer
 from doccheck.tour import LAPTOP, PHONE, Probe, Tour, TourFailed
+from hooks.core.project import Project
 
 pytestmark = pytest.mark.browser
 

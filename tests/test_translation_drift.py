@@ -20,7 +20,8 @@ import nbformat
 import pytest
 
 from doccheck import cli, drift
-from doccheck.project import Project
+from hooks.core import translations
+from hooks.core.project import Project
 
 HOOKS = Path(__file__).resolve().parent.parent / "hooks"
 
@@ -94,7 +95,7 @@ def test_a_translation_without_a_record_fails(small_project):
 
 def test_changed_english_prose_fails_naming_page_and_language(small_project):
     for translation in drift.translations(small_project):
-        drift.write_record(translation.path, translation.state().current, outdated=False)
+        translations.write_record(translation.path, translation.state().current, outdated=False)
     assert _problems(small_project) == []
 
     english = small_project.root / "docs/en/page.md"
@@ -114,7 +115,7 @@ def test_changed_english_prose_fails_naming_page_and_language(small_project):
 def test_refreshed_outputs_do_not_mark_translations_outdated(small_project):
     """What --update-outputs rewrites (quoted outputs, stored notebook outputs) is not translated."""
     for translation in drift.translations(small_project):
-        drift.write_record(translation.path, translation.state().current, outdated=False)
+        translations.write_record(translation.path, translation.state().current, outdated=False)
     english = small_project.root / "docs/en/page.md"
     english.write_text(
         english.read_text(encoding="utf-8").replace("0.3374\n", "0.3375\nand a new line\n"), encoding="utf-8"
@@ -125,10 +126,10 @@ def test_refreshed_outputs_do_not_mark_translations_outdated(small_project):
 
 def test_a_translation_marked_outdated_passes(small_project):
     for translation in drift.translations(small_project):
-        drift.write_record(translation.path, None, outdated=True)
+        translations.write_record(translation.path, None, outdated=True)
     assert _problems(small_project) == []
-    assert drift.read_record(small_project.root / "docs/zh/page.md").outdated
-    assert drift.read_record(small_project.root / "docs/zh/nb.ipynb").outdated
+    assert translations.read_record(small_project.root / "docs/zh/page.md").outdated
+    assert translations.read_record(small_project.root / "docs/zh/nb.ipynb").outdated
 
 
 def test_the_command_records_and_marks(small_project, capsys):
@@ -140,8 +141,8 @@ def test_the_command_records_and_marks(small_project, capsys):
     assert run() == 0, capsys.readouterr().out
     page = small_project.root / "docs/zh/page.md"
     assert page.read_text(encoding="utf-8").startswith('---\ntranslation_of: "'), "front matter goes first"
-    assert run("--mark-outdated", "docs/zh/page.md") == 0 and drift.read_record(page).outdated
-    assert run("--update", "docs/zh/page.md") == 0 and not drift.read_record(page).outdated
+    assert run("--mark-outdated", "docs/zh/page.md") == 0 and translations.read_record(page).outdated
+    assert run("--update", "docs/zh/page.md") == 0 and not translations.read_record(page).outdated
     with pytest.raises(SystemExit, match="English page"):
         run("--update", "docs/en/page.md")
     # and as README runs it, from inside the project
@@ -158,8 +159,8 @@ def test_built_pages_show_the_notice_only_when_outdated(small_project):
     (root / "docs/en/current.md").write_text("# Current\n\nText.\n", encoding="utf-8")
     (root / "docs/zh/current.md").write_text("# 当前\n\n正文。\n", encoding="utf-8")
     for translation in drift.translations(small_project):
-        drift.write_record(translation.path, translation.state().current, outdated=False)
-    drift.write_record(root / "docs/zh/page.md", None, outdated=True)
+        translations.write_record(translation.path, translation.state().current, outdated=False)
+    translations.write_record(root / "docs/zh/page.md", None, outdated=True)
     notebook = nbformat.read(root / "docs/en/nb.ipynb", as_version=4)
     notebook.cells[0].source += "\n\nChanged after the translation."
     nbformat.write(notebook, root / "docs/en/nb.ipynb")

@@ -14,8 +14,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from doccheck import alignment, cli, drift
-from doccheck.project import Project
+from doccheck import alignment, cli
+from hooks.core import translations
+from hooks.core.project import Project
 
 FIXTURE = Path(__file__).parent / "fixtures" / "mini_site"
 
@@ -174,7 +175,7 @@ def test_drift_refuses_to_record_an_unfaithful_translation(site, capsys):
     assert cli.main(["--root", str(site), "drift", "--update", "docs/zh/page.md"]) == 1
     out = capsys.readouterr().out
     assert "docs/zh/page.md: not recorded" in out and "has number 123" in out
-    assert drift.read_record(site / "docs/zh/page.md").translation_of is None
+    assert translations.read_record(site / "docs/zh/page.md").translation_of is None
     edit(site / "docs/zh/page.md", "124 列", "123 列")
     assert cli.main(["--root", str(site), "drift", "--update", "docs/zh/page.md"]) == 0
 

@@ -11,8 +11,8 @@ import pytest
 
 from doccheck import checks
 from doccheck.notebooks import execute
-from doccheck.project import Project
 from doccheck.session import DocSession
+from hooks.core.project import Project
 
 FIXTURE = Path(__file__).parent / "fixtures" / "mini_site"
 TESTS = Path(__file__).parent

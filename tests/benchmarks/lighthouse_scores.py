@@ -27,8 +27,8 @@ import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from doccheck.project import Project
-from doccheck.site import language_root
+from hooks.core.project import Project
+from hooks.core.urls import language_root
 
 ROOT = Path(__file__).resolve().parents[2]
 LIGHTHOUSE = "lighthouse@12.8.2"

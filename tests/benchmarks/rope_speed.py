@@ -16,7 +16,7 @@ import torch
 from transformers import LlamaConfig
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding, apply_rotary_pos_emb
 
-from doccheck.snippets import import_snippet
+from hooks.core.snippets import import_snippet
 
 rope_half = import_snippet("rope/rope_rotate_half.py")
 rope_complex = import_snippet("rope/rope_complex.py")

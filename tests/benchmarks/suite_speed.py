@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from doccheck.project import Project
 from doccheck.runner import WarmRunner
+from hooks.core.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "rope/idea"

@@ -14,7 +14,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-SNIPPETS_DIR = Path(__file__).resolve().parent.parent / "snippets"
+from .project import SNIPPETS_FOLDER
+
+SNIPPETS_DIR = Path(__file__).resolve().parents[2] / SNIPPETS_FOLDER  # the guide's own, for tests that import them
 
 
 def sibling_imports(snippets_dir: Path) -> dict[str, list[str]]:
@@ -67,12 +69,3 @@ def import_snippet(relative: str, snippets_dir: Path = SNIPPETS_DIR) -> ModuleTy
     if loaded_from != path:
         raise ImportError(f"snippets/{relative}: the module name {path.stem!r} is already taken by {loaded_from}")
     return module
-
-
-# -- programs to take away ----------------------------------------------------------------------
-#
-# What a page's copy button gives the reader: the snippet as one file that runs alone, with the
-# sibling snippets it imports inlined. Python runs an imported module's body once, at its first
-# import; the program does the same in one namespace. Each sibling's code (without its
-# ``if __name__ == "__main__":`` demo) stands where it is first imported, in the order Python would
-# run it; the imports at the top of every file involved become one import block at the top.

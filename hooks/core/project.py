@@ -17,6 +17,7 @@ from .notebooks import Notebook, read_notebook
 from .pages import Page, parse_page
 
 PAGE_SUFFIXES = (".md", ".ipynb")
+SNIPPETS_FOLDER = "snippets"  # beside mkdocs.yml
 FIGURES_FOLDER = "assets/figures"  # inside the default language's folder, served to every language
 
 
@@ -56,7 +57,7 @@ class Project:
 
     @property
     def snippets_dir(self) -> Path:
-        return self.root / "snippets"
+        return self.root / SNIPPETS_FOLDER
 
     @property
     def figures_dir(self) -> Path:
