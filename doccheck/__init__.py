@@ -11,7 +11,9 @@ module:
   environment line of a failing quote;
 * ``session``: one run of the checks, each snippet and notebook executed at most once;
 * ``compare`` and ``update``: comparing quotes with output, and rewriting stale ones;
-* ``checks``: every check on pages, figures and parity, as functions returning problems;
+* ``checks``: the checks on pages, figures, parity and portability, as functions returning problems;
+* ``catalogue``: every check declared once (name, scope, what it runs), for both faces; ``problem``:
+  the one thing every check reports;
 * ``alignment``: translation fidelity, block by block;
 * ``drift``: which translations are stale, what changed since, and recording new versions;
 * ``site``: the built site's pages, and building it once per test session in the background,

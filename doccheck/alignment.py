@@ -29,7 +29,10 @@ from pathlib import Path
 import nbformat
 
 from hooks.core.markdown import parser
+from hooks.core.pages import Location
 from hooks.core.project import Project
+
+from .problem import Problem
 
 OUTPUT_MARKER = re.compile(r"^<!--\s*output:")
 FIDELITY_MARKER = re.compile(r"^<!--\s*fidelity:\s*(?P<reason>.*?)\s*-->\s*$", re.S)
@@ -249,30 +252,25 @@ def blocks_of_page(path: Path, language: str) -> list[Block]:
 # -- comparison -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Finding:
-    path: Path  # the translation, as shown
-    language: str
-    line: str  # "37" or "cell 3 line 2"
-    message: str
-
-    def __str__(self) -> str:
-        where = f":{self.line}" if self.line.isdigit() else f" {self.line}"
-        return f"[{self.language}] {self.path}{where}: {self.message}"
-
-
 def compare_pages(
     english: list[Block], translation: list[Block], path: Path, language: str
-) -> tuple[list[Finding], int]:
+) -> tuple[list[Problem], int]:
     """What the translation changed, and how many declared differences it has."""
     name = LANGUAGE_NAMES.get(language, language)
-    findings: list[Finding] = []
+    findings: list[Problem] = []
     declared = sum(1 for b in translation if b.declared)
 
     def at(block: Block | None) -> str:
         if block is None:
             return "1"
         return str(block.line) if block.cell is None else f"cell {block.cell} line {block.line}"
+
+    def here(block: Block | None) -> Location:
+        if block is None:
+            return Location(language, path, 1)
+        if block.cell is None:
+            return Location(language, path, block.line)
+        return Location(language, path, block.cell, "cell", block.line)
 
     absorbed_english: dict[int, list[Block]] = {}
     absorbed_translation: dict[int, list[Block]] = {}
@@ -302,19 +300,15 @@ def compare_pages(
         for block in english[a0:a1]:
             after = f" (here, after {at(before)})" if before else ""
             findings.append(
-                Finding(
-                    path,
-                    language,
-                    at(before),
+                Problem(
+                    here(before),
                     f"English {block.where()} has a {block.name()} that the {name} page does not have{after}",
                 )
             )
         for block in translation[b0:b1]:
             findings.append(
-                Finding(
-                    path,
-                    language,
-                    at(block),
+                Problem(
+                    here(block),
                     f"this {block.name()} has no counterpart in the English page "
                     f"(declare a justified difference with <!-- fidelity: reason --> before it)",
                 )
@@ -325,26 +319,22 @@ def compare_pages(
         target_group = [target, *absorbed_translation.get(b, [])]
         if source.kind != target.kind and not target.declared:
             findings.append(
-                Finding(
-                    path,
-                    language,
-                    at(target),
+                Problem(
+                    here(target),
                     f"English {source.where()} is a {source.name()}; the {name} block is a {target.name()}",
                 )
             )
         if source.anchor != target.anchor:
             findings.append(
-                Finding(
-                    path,
-                    language,
-                    at(target),
+                Problem(
+                    here(target),
                     f"English {source.where()} has the id #{source.anchor}; the {name} heading has "
                     + (f"#{target.anchor}" if target.anchor else "none (write { #" + f"{source.anchor} }})")
                     + ", so a deep link would not survive a language switch",
                 )
             )
-        findings += _compare_content(english_group, target_group, path, language, at(target), source.where(), name)
-    findings.sort(key=lambda f: (f.line.isdigit(), int(f.line) if f.line.isdigit() else 0, f.line))
+        findings += _compare_content(english_group, target_group, here(target), source.where(), name)
+    findings.sort(key=lambda f: f.location.sort_key() if f.location else (False, 0, 0))
     return findings, declared
 
 
@@ -388,8 +378,8 @@ WHAT = {"numbers": "number", "code_spans": "code span", "math": "formula", "link
 
 
 def _compare_content(
-    english: list[Block], translation: list[Block], path: Path, language: str, line: str, english_where: str, name: str
-) -> list[Finding]:
+    english: list[Block], translation: list[Block], location: Location, english_where: str, name: str
+) -> list[Problem]:
     findings = []
     for attribute, what in WHAT.items():
         want, have = _total(english, attribute), _total(translation, attribute)
@@ -403,7 +393,7 @@ def _compare_content(
             else:
                 times = f" ({count} times)" if count > 1 else ""
                 message = f"English {english_where} has {what} {shown}{times}; the {name} block has none"
-            findings.append(Finding(path, language, line, message))
+            findings.append(Problem(location, message))
         extra = have - want
         if attribute in ("numbers", "code_spans"):
             # saying an English number or name once more (a glossary row that gives the English
@@ -414,21 +404,19 @@ def _compare_content(
         for value in sorted(extra):
             shown = f"`{value}`" if attribute == "code_spans" else value
             findings.append(
-                Finding(
-                    path,
-                    language,
-                    line,
+                Problem(
+                    location,
                     f"the {name} block has {what} {shown}, which English {english_where} does not have",
                 )
             )
     english_code = [b.code for b in english if b.kind.endswith("code")]
     translated_code = [b.code for b in translation if b.kind.endswith("code")]
     if english_code != translated_code:
-        findings.append(Finding(path, language, line, f"the code block differs from English {english_where}"))
+        findings.append(Problem(location, f"the code block differs from English {english_where}"))
     return findings
 
 
-def check_translation(project: Project, translated: Path) -> list[Finding]:
+def check_translation(project: Project, translated: Path) -> list[Problem]:
     """Fidelity findings for one translated page (a path inside docs/<language>/)."""
     translated = translated.resolve()
     for language in project.languages[1:]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import posixpath
 import re
-from dataclasses import dataclass
 
 from nbformat import NotebookNode
 
@@ -20,16 +19,8 @@ from hooks.core.snippets import dependencies, sibling_imports
 from . import compare
 from .cpu import CpuConfiguration, fingerprint
 from .notebooks import Notebook, comparable
+from .problem import Problem
 from .runner import SnippetRun
-
-
-@dataclass(frozen=True)
-class Problem:
-    location: Location | None
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.location}: {self.message}" if self.location else self.message
 
 
 def environment_warning(project: Project) -> str | None:
@@ -73,7 +64,7 @@ def check_quote(project: Project, quote: QuotedOutput, run: SnippetRun | None) -
 
 def check_page_structure(project: Project, page: Page, runs: dict[str, SnippetRun]) -> list[Problem]:
     """The page parses, its snippets exist and run, and every printing snippet is quoted."""
-    problems = [Problem(e.location, str(e).split(": ", 1)[1]) for e in page.errors]
+    problems = [Problem(e.location, e.message) for e in page.errors]
     included = {i.snippet for i in page.includes}
     for include in page.includes:
         if not (project.snippets_dir / include.snippet).is_file():

@@ -17,10 +17,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from hooks.core.pages import Page
 from hooks.core.project import Project
 
-from . import alignment, checks, drift, update
+from . import alignment, drift, update
+from .catalogue import EVERYTHING, Check, Selection, Verdict, chosen_checks, run_all
+from .problem import Problem
 from .session import DocSession
 
 
@@ -31,10 +32,10 @@ def _find_root(start: Path) -> Path:
     raise SystemExit(f"no mkdocs.yml in {start} or above it; run from the project or pass --root")
 
 
-def _relatives(project: Project, arguments: list[str]) -> set[str] | None:
-    """The page paths (inside a language folder) that the arguments name; None: every page."""
+def _selection(project: Project, arguments: list[str]) -> Selection:
+    """The pages (paths inside a language folder, so every language) that the arguments name."""
     if not arguments:
-        return None
+        return EVERYTHING
     chosen: set[str] = set()
     for argument in arguments:
         target = Path(argument).resolve()
@@ -51,7 +52,7 @@ def _relatives(project: Project, arguments: list[str]) -> set[str] | None:
                 found = True
         if not found:
             raise SystemExit(f"{argument} is no page or folder under {project.docs_dir}")
-    return chosen
+    return Selection(frozenset(chosen))
 
 
 def _print(problems: list) -> int:
@@ -61,87 +62,38 @@ def _print(problems: list) -> int:
     return 1 if problems else 0
 
 
-def static_problems(project: Project, relatives: set[str] | None) -> list:
-    def wanted(relative: str) -> bool:
-        return relatives is None or relative in relatives
-
-    problems: list = [p for p in checks.check_parity(project) if p.location is None or wanted(_relative_of(project, p))]
-    problems += [
-        p for page in project.pages if wanted(page.relative) for p in checks.check_snippet_dependencies(project, page)
-    ]
-    for translation in drift.translations(project):
-        if wanted(translation.relative):
-            problems += alignment.check_translation(project, translation.path)
-            state_problem = translation.state().problem()
-            if state_problem:
-                problems.append(state_problem)
-    return problems
+def problems_of(results: list[tuple[Check, str, Verdict]]) -> tuple[list[Problem], list[str]]:
+    """What fails, and why some checks were excused (each reason once). A check the command was
+    asked for but this machine cannot run (portability on too few CPU configurations) fails."""
+    problems: list[Problem] = []
+    excuses: list[str] = []
+    for check, _, verdict in results:
+        if verdict.excused is None:
+            problems += verdict.problems
+        elif check.portability:
+            problems.append(Problem(None, verdict.excused))
+        else:
+            excuses.append(verdict.excused)
+    return list(dict.fromkeys(problems)), list(dict.fromkeys(excuses))
 
 
-def _relative_of(project: Project, problem: checks.Problem) -> str:
-    assert problem.location is not None
-    parts = Path(problem.location.path).parts
-    return "/".join(parts[2:]) if len(parts) > 2 else ""
-
-
-def run_checks(
-    project: Project, relatives: set[str] | None, cold: bool, portability: bool = False
-) -> tuple[list, DocSession]:
-    """Everything test_docs.py checks, for the chosen pages, from one run of their snippets; with
-    ``portability``, also what test_portability.py checks for their snippets and notebooks."""
+def check(
+    project: Project,
+    selection: Selection = EVERYTHING,
+    cold: bool = False,
+    static: bool = False,
+    portability: bool = False,
+    updating: bool = False,
+) -> tuple[list[Problem], list[str], DocSession]:
+    """The checks of the catalogue that the options choose, on the chosen pages: what fails, what
+    was excused, and the session (its runs, and what an update would rewrite). The caller closes
+    the session."""
     session = DocSession(project, cold=cold)
-    pages: list[Page] = [p for p in project.pages if relatives is None or p.relative in relatives]
-    notebooks = [n for n in project.notebooks if relatives is None or n.relative in relatives]
-    included = set(project.included_snippets())
-    shown = list(dict.fromkeys(i.snippet for p in pages for i in p.includes if i.snippet in included))
-    notebook_pages = list(dict.fromkeys(n.relative for n in notebooks))
-    session.schedule(shown, notebook_pages)
     if portability:
-        session.schedule_portability(shown, notebook_pages)
-    problems: list = []
-    for page in pages:
-        runs = session.snippet_runs([i.snippet for i in page.includes if i.snippet in included])
-        for quote in page.outputs:
-            problem = checks.check_quote(project, quote, runs.get(quote.snippet))
-            if problem:
-                problems.append(problem)
-                session.stale.quotes.append(quote)
-        problems += checks.check_page_structure(project, page, runs)
-        problems += checks.check_prose_numbers(page.numbers, [r.stdout for r in runs.values()])
-    for notebook in notebooks:
-        found = checks.check_notebook(project, notebook, session.executed_notebook(notebook.relative))
-        if found:
-            session.stale.notebooks.append(notebook)
-        problems += found
-    if relatives is None:
-        problems += checks.check_unused_snippets(project)
-        figures = checks.check_figures(project, session.snippet_runs())
-    else:  # the figures of the chosen pages, from the runs of their snippets
-        shown = [i.snippet for p in pages for i in p.includes if i.snippet in included]
-        figures = checks.check_figures(project, session.snippet_runs(shown), pages)
-    session.stale.figures = bool(figures)
-    problems += figures
-    if portability:
-        problems += _portability_problems(session, shown, notebooks)
-    return problems, session
-
-
-def _portability_problems(session: DocSession, snippets: list[str], notebooks: list) -> list:
-    availability = session.cpu_configurations
-    print(f"portability: under {availability.summary()}", file=sys.stderr)
-    if not availability.enough:
-        return [checks.Problem(None, f"portability not checked: this machine runs only {availability.summary()}")]
-    problems: list = []
-    for snippet in snippets:
-        problems += checks.check_snippet_on_every_cpu(
-            session.snippet_run(snippet), session.snippet_runs_per_cpu(snippet)
-        )
-    for relative in dict.fromkeys(n.relative for n in notebooks):
-        source = next(n for n in notebooks if n.relative == relative and n.language == session.project.source_language)
-        problems += checks.check_notebook_on_every_cpu(
-            source, session.executed_notebook(relative), session.executed_notebooks_per_cpu(relative)
-        )
-    return problems
+        print(f"portability: under {session.cpu_configurations.summary()}", file=sys.stderr)
+    results = run_all(session, chosen_checks(static, portability), selection, updating)
+    problems, excuses = problems_of(results)
+    return problems, excuses, session
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,15 +103,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=None, help="the project (default: the folder holding mkdocs.yml)")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    check = commands.add_parser("check", help="check pages against what their snippets print, in every language")
-    check.add_argument("pages", nargs="*", help="pages or folders under docs/ (default: all)")
-    check.add_argument(
+    check_command = commands.add_parser(
+        "check", help="check pages against what their snippets print, in every language"
+    )
+    check_command.add_argument("pages", nargs="*", help="pages or folders under docs/ (default: all)")
+    check_command.add_argument(
         "--static",
         action="store_true",
         help="only the checks that run no code: parity, fidelity, drift, snippet imports",
     )
-    check.add_argument("--cold", action="store_true", help="a fresh interpreter per snippet")
-    check.add_argument(
+    check_command.add_argument("--cold", action="store_true", help="a fresh interpreter per snippet")
+    check_command.add_argument(
         "--portability",
         action="store_true",
         help="also run the snippets and notebooks under every CPU configuration this machine has "
@@ -182,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "drift":
         return drift.run(project, args)
     if args.command == "fidelity":
-        relatives = _relatives(project, args.pages)
+        relatives = _selection(project, args.pages).relatives
         # a page or folder of one translation checks that language only; an English one, all of them
         named = {Path(a).resolve() for a in args.pages}
         chosen = {
@@ -198,26 +152,18 @@ def main(argv: list[str] | None = None) -> int:
             for f in alignment.check_translation(project, t.path)
         ]
         return _print(findings)
-    relatives = _relatives(project, args.pages)
-    if args.command == "check" and args.static:
-        return _print(static_problems(project, relatives))
+    selection = _selection(project, args.pages)
+    updating = args.command == "update"
+    static = args.command == "check" and args.static
     portability = args.command == "check" and args.portability
-    problems, session = run_checks(project, relatives, cold=args.cold, portability=portability)
+    problems, excuses, session = check(project, selection, args.cold, static, portability, updating)
     try:
-        if args.command == "update":
-            runs = session.completed_runs()
-            changed = update.update_pages(project, runs, session.stale.quotes)
-            if session.stale.figures:
-                changed += update.update_figures(project, runs)
-            changed += [
-                n.path
-                for n in session.stale.notebooks
-                if update.update_notebook(n, session.executed_notebook(n.relative))
-            ]
+        if updating:
+            changed = update.apply(session)
             print(f"rewrote {len(changed)} file(s)" + "".join(f"\n  {path}" for path in changed))
             return 0
-        if args.command == "check":
-            problems += static_problems(project, relatives)
+        for excuse in excuses:
+            print(f"skipped: {excuse}", file=sys.stderr)
         return _print(problems)
     finally:
         session.close()

@@ -24,6 +24,8 @@ from hooks.core.pages import Location
 from hooks.core.project import Project
 from hooks.core.translations import Record, fingerprint, read_record, translatable_text, write_record
 
+from .problem import Problem
+
 COMMAND = "python -m doccheck drift"
 
 
@@ -67,7 +69,7 @@ class State:
             return f"stale (translates {self.record.translation_of}, English is now {self.current})"
         return "up to date"
 
-    def problem(self) -> str | None:
+    def problem(self) -> Problem | None:
         if self.ok:
             return None
         t = self.translation
@@ -78,11 +80,12 @@ class State:
             f"`{COMMAND} --mark-outdated {t.shown}` (readers then see a notice linking to the English page)"
         )
         if self.record.translation_of is None:
-            return f"{where}: records no translation_of, so nothing tells when {t.english_shown} changes; {fix}"
-        return (
-            f"{where}: {t.english_shown} has changed since this translation was made "
+            return Problem(where, f"records no translation_of, so nothing tells when {t.english_shown} changes; {fix}")
+        return Problem(
+            where,
+            f"{t.english_shown} has changed since this translation was made "
             f"(it translates version {self.record.translation_of}, the English page is now {self.current}; "
-            f"`{COMMAND} --diff {t.shown}` shows what changed); {fix}"
+            f"`{COMMAND} --diff {t.shown}` shows what changed); {fix}",
         )
 
 
@@ -149,7 +152,7 @@ def translations(project: Project) -> list[Translation]:
     return found
 
 
-def check_drift(project: Project) -> list[str]:
+def check_drift(project: Project) -> list[Problem]:
     return [p for p in (t.state().problem() for t in translations(project)) if p]
 
 

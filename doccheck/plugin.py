@@ -1,8 +1,10 @@
-"""The pytest plugin: turns the checks into tests (tests/conftest.py registers it).
+"""The pytest plugin: turns the checks of ``doccheck.catalogue`` into tests (tests/conftest.py
+registers it).
 
-* Tests are parametrized by what the pages contain: one per quoted output, page, notebook and
-  translation, with ids such as ``zh/rope/idea.md:40``, so ``pytest tests -k rope/idea`` checks
-  one page in every language.
+* A test file names the checks it holds (``test_page = content_test("test_page")``); each becomes
+  one test per item of its scope: quoted output, page, notebook, translation, snippet, with ids
+  such as ``zh/rope/idea.md:40``, so ``pytest tests -k rope/idea`` checks one page in every
+  language.
 * After collection, the plugin schedules exactly the snippets and notebooks the selected tests
   need; they run in parallel in the background, each once, and a test waits only for its own.
 * ``--update-outputs`` rewrites the quoted outputs, stored notebook outputs and figures that the
@@ -18,7 +20,9 @@ import pytest
 
 from hooks.core.project import Project
 
-from . import drift, update
+from . import update
+from .catalogue import BY_NAME, EVERYTHING, judge, needs
+from .catalogue import items as items_of
 from .checks import environment_warning
 from .runner import ProgramRunner
 from .session import DocSession
@@ -60,6 +64,7 @@ def pytest_configure(config: pytest.Config) -> None:
     project = Project(_project_root(config))
     config.stash[SESSION] = DocSession(project, cold=config.getoption("--cold"))
     config.stash[BUILD] = SiteBuild(project)
+    config.addinivalue_line("markers", f"{CHECK_MARKER}(name): the test of a check of doccheck.catalogue")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -83,28 +88,39 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 # -- parametrization, and what the selected tests need --------------------------------------
 
 
+CHECK_MARKER = "doccheck_check"
+
+
+def content_test(name: str):
+    """The test of one check of the catalogue, for a test file to hold under the check's name."""
+    check = BY_NAME[name]  # a KeyError names a check the catalogue does not have
+
+    def test(checked, doc_session: DocSession, updating: bool) -> None:
+        verdict = judge(doc_session, check, checked, updating)
+        if verdict.problems and updating and verdict.stale:
+            pytest.skip("rewritten by --update-outputs at the end of the session")
+        if verdict.excused:
+            pytest.skip(verdict.excused)
+        if verdict.problems:
+            pytest.fail("\n\n".join(str(p) for p in verdict.problems), pytrace=False)
+
+    test.__name__ = test.__qualname__ = name
+    test.__doc__ = check.judge.__doc__
+    test = getattr(pytest.mark, CHECK_MARKER)(name)(test)
+    return pytest.mark.portability(test) if check.portability else test
+
+
+def _check_of(node) -> str | None:
+    marker = node.get_closest_marker(CHECK_MARKER)
+    return marker.args[0] if marker else None
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    project = metafunc.config.stash[SESSION].project
-    if "quote" in metafunc.fixturenames:
-        quotes = [(p, q) for p in project.pages for q in p.outputs]
-        metafunc.parametrize(
-            "quote", [q for _, q in quotes], ids=[f"{p.language}/{p.relative}:{q.location.line}" for p, q in quotes]
-        )
-    if "page" in metafunc.fixturenames:
-        metafunc.parametrize("page", project.pages, ids=[f"{p.language}/{p.relative}" for p in project.pages])
-    if "notebook" in metafunc.fixturenames:
-        metafunc.parametrize(
-            "notebook", project.notebooks, ids=[f"{n.language}/{n.relative}" for n in project.notebooks]
-        )
-    if "snippet_on_every_cpu" in metafunc.fixturenames:
-        snippets = project.included_snippets()
-        metafunc.parametrize("snippet_on_every_cpu", snippets, ids=snippets)
-    if "notebook_on_every_cpu" in metafunc.fixturenames:
-        sources = [n for n in project.notebooks if n.language == project.source_language]
-        metafunc.parametrize("notebook_on_every_cpu", sources, ids=[n.relative for n in sources])
-    if "translation" in metafunc.fixturenames:
-        translations = drift.translations(project)
-        metafunc.parametrize("translation", translations, ids=[f"{t.language}/{t.relative}" for t in translations])
+    name = _check_of(metafunc.definition)
+    if name is None or BY_NAME[name].scope == "project":
+        return  # a project-wide check gets the ``checked`` fixture: every page
+    pairs = items_of(metafunc.config.stash[SESSION], BY_NAME[name].scope)
+    metafunc.parametrize("checked", [item for _, item in pairs], ids=[test_id for test_id, _ in pairs])
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have deselected what is not wanted
@@ -116,26 +132,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     notebooks: list[str] = []
     on_every_cpu: list[str] = []
     notebooks_on_every_cpu: list[str] = []
-    included = set(session.project.included_snippets())
     for item in items:
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        fixtures = getattr(item, "fixturenames", ())
-        if "quote" in params:
-            snippets.append(params["quote"].snippet)
-        elif "page" in params:
-            snippets += [i.snippet for i in params["page"].includes]
-        elif "notebook" in params:
-            notebooks.append(params["notebook"].relative)
-        elif "snippet_on_every_cpu" in params:
-            on_every_cpu.append(params["snippet_on_every_cpu"])
-        elif "notebook_on_every_cpu" in params:
-            notebooks_on_every_cpu.append(params["notebook_on_every_cpu"].relative)
-        elif "snippet_runs" in fixtures:
-            snippets += sorted(included)
+        name = _check_of(item)
+        if name is not None:
+            check = BY_NAME[name]
+            checked = getattr(getattr(item, "callspec", None), "params", {}).get("checked", EVERYTHING)
+            needed_snippets, needed_notebooks = needs(session, check, checked)
+            (on_every_cpu if check.portability else snippets).extend(needed_snippets)
+            (notebooks_on_every_cpu if check.portability else notebooks).extend(needed_notebooks)
+        elif "snippet_runs" in getattr(item, "fixturenames", ()):
+            snippets += session.project.included_snippets()
     # the quotes' runs first (the portability check compares with them too), the other CPUs' runs last
-    snippets += on_every_cpu
-    notebooks += notebooks_on_every_cpu
-    session.schedule([s for s in dict.fromkeys(snippets) if s in included], dict.fromkeys(notebooks))
+    session.schedule(dict.fromkeys(snippets + on_every_cpu), dict.fromkeys(notebooks + notebooks_on_every_cpu))
     if session.cpu_configurations.enough:
         session.schedule_portability(on_every_cpu, notebooks_on_every_cpu)
     if any("built_site" in getattr(item, "fixturenames", ()) for item in items):
@@ -170,6 +178,13 @@ def program_runner(doc_session: DocSession):
 
 
 @pytest.fixture(scope="session")
+def checked():
+    """What a project-wide check of the catalogue looks at: every page. (The other checks'
+    tests are parametrized with their items instead.)"""
+    return EVERYTHING
+
+
+@pytest.fixture(scope="session")
 def updating(pytestconfig: pytest.Config) -> bool:
     return bool(pytestconfig.getoption("--update-outputs"))
 
@@ -194,15 +209,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     config = session.config
     if not config.getoption("--update-outputs"):
         return
-    doc = config.stash[SESSION]
-    changed: list[Path] = []
-    runs = doc.completed_runs()
-    changed += update.update_pages(doc.project, runs, doc.stale.quotes)
-    if doc.stale.figures:
-        changed += update.update_figures(doc.project, runs)
-    for notebook in doc.stale.notebooks:
-        if update.update_notebook(notebook, doc.executed_notebook(notebook.relative)):
-            changed.append(notebook.path)
+    changed = update.apply(config.stash[SESSION])
     config.stash[CHANGED] = changed
 
 

@@ -11,6 +11,7 @@ from hooks.core.project import Project
 from . import compare
 from .notebooks import Notebook, comparable, store_outputs
 from .runner import SnippetRun
+from .session import DocSession
 
 
 def update_pages(project: Project, runs: dict[str, SnippetRun], quotes: list[QuotedOutput]) -> list[Path]:
@@ -57,3 +58,17 @@ def update_notebook(notebook: Notebook, executed) -> bool:
     if stale:
         store_outputs(notebook, executed)
     return stale
+
+
+def apply(session: DocSession) -> list[Path]:
+    """Rewrite everything the session's checks found stale, from the session's runs: the one
+    update path of ``pytest --update-outputs`` and ``python -m doccheck update``. Returns the
+    files changed."""
+    project, runs = session.project, session.completed_runs()
+    changed = update_pages(project, runs, session.stale.quotes)
+    if session.stale.figures:
+        changed += update_figures(project, runs)
+    for notebook in session.stale.notebooks:
+        if update_notebook(notebook, session.executed_notebook(notebook.relative)):
+            changed.append(notebook.path)
+    return changed

@@ -18,12 +18,20 @@ from urllib.parse import urljoin, urlsplit
 import nbformat
 import pytest
 
+from doccheck.catalogue import items as items_of
 from doccheck.notebooks import comparable
+from doccheck.stash_keys import SESSION
 from hooks.core.urls import language_root, page_url
 
 COLAB = "https://colab.research.google.com/github/"
 GITHUB = re.compile(r"^https://github\.com/(?P<owner>[^/]+)/(?P<repo>[^/]+?)(?:\.git)?/?$")
 SCRIPTS = {"zh": re.compile(r"[\u4e00-\u9fff]"), "ko": re.compile(r"[\uac00-\ud7af]")}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "notebook" in metafunc.fixturenames:  # every notebook page, in every language
+        pairs = items_of(metafunc.config.stash[SESSION], "notebook")
+        metafunc.parametrize("notebook", [n for _, n in pairs], ids=[test_id for test_id, _ in pairs])
 
 
 class Links(HTMLParser):

@@ -7,42 +7,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from doccheck import checks, cpu
+from doccheck import cpu
+from doccheck.catalogue import BY_NAME, judge
+from doccheck.plugin import content_test
 from doccheck.session import Tally
 
 pytestmark = pytest.mark.portability
 
 
-def _configurations_or_skip(doc_session):
-    availability = doc_session.cpu_configurations
-    if not availability.enough:
-        reason = (
-            f"portability not checked on this machine: it can run only {availability.summary()}, "
-            f"and the check needs at least {cpu.MINIMUM_CONFIGURATIONS} configurations"
-        )
-        doc_session.tally.portability_not_checked = reason  # the summary says it too
-        pytest.skip(reason)
-
-
-def _fail(problems):
-    if problems:
-        pytest.fail("\n\n".join(str(p) for p in problems), pytrace=False)
-
-
-def test_snippet_prints_the_same_on_every_cpu(snippet_on_every_cpu, doc_session):
-    _configurations_or_skip(doc_session)
-    reference = doc_session.snippet_run(snippet_on_every_cpu)
-    runs = doc_session.snippet_runs_per_cpu(snippet_on_every_cpu)
-    _fail(checks.check_snippet_on_every_cpu(reference, runs))
-    doc_session.tally.portable_snippets += 1
-
-
-def test_notebook_runs_the_same_on_every_cpu(notebook_on_every_cpu, doc_session):
-    _configurations_or_skip(doc_session)
-    reference = doc_session.executed_notebook(notebook_on_every_cpu.relative)
-    runs = doc_session.executed_notebooks_per_cpu(notebook_on_every_cpu.relative)
-    _fail(checks.check_notebook_on_every_cpu(notebook_on_every_cpu, reference, runs))
-    doc_session.tally.portable_notebooks += 1
+test_snippet_prints_the_same_on_every_cpu = content_test("test_snippet_prints_the_same_on_every_cpu")
+test_notebook_runs_the_same_on_every_cpu = content_test("test_notebook_runs_the_same_on_every_cpu")
 
 
 def test_a_cpu_without_avx512_is_checked_with_the_rest_and_says_what_it_left_out():
@@ -53,12 +27,12 @@ def test_a_cpu_without_avx512_is_checked_with_the_rest_and_says_what_it_left_out
     )
 
 
-def test_a_machine_with_fewer_than_two_configurations_skips_and_says_why():
+def test_a_machine_with_fewer_than_two_configurations_is_excused_and_says_why():
     arm = SimpleNamespace(cpu_configurations=cpu.available(machine="aarch64"), tally=Tally())
-    with pytest.raises(pytest.skip.Exception) as skipped:
-        _configurations_or_skip(arm)
+    verdict = judge(arm, BY_NAME["test_snippet_prints_the_same_on_every_cpu"], "t/a.py")  # runs nothing
+    assert verdict.problems == []
     assert (
-        str(skipped.value)
+        verdict.excused
         == arm.tally.portability_not_checked
         == (
             "portability not checked on this machine: it can run only 4 threads; left out: sse4.2, avx2, avx512 "

@@ -20,16 +20,14 @@ import nbformat
 import pytest
 
 from doccheck import cli, drift
+from doccheck.plugin import content_test
 from hooks.core import translations
 from hooks.core.project import Project
 
 HOOKS = Path(__file__).resolve().parent.parent / "hooks"
 
 
-def test_translation_is_of_the_current_english_page(translation):
-    problem = translation.state().problem()
-    if problem:
-        pytest.fail(problem, pytrace=False)
+test_translation_is_of_the_current_english_page = content_test("test_translation_is_of_the_current_english_page")
 
 
 # -- the mechanism, on a small project --------------------------------------------------------
@@ -84,7 +82,7 @@ def small_project(tmp_path) -> Project:
 
 
 def _problems(project: Project) -> list[str]:
-    return drift.check_drift(Project(project.root))
+    return [str(p) for p in drift.check_drift(Project(project.root))]
 
 
 def test_a_translation_without_a_record_fails(small_project):

@@ -15,21 +15,14 @@ import nbformat
 import pytest
 
 from doccheck import alignment, cli
+from doccheck.plugin import content_test
 from hooks.core import translations
 from hooks.core.project import Project
 
 FIXTURE = Path(__file__).parent / "fixtures" / "mini_site"
 
 
-def test_translation_says_what_the_english_says(project, translation, doc_session):
-    findings = alignment.check_translation(project, translation.path)
-    doc_session.tally.fidelity_markers += alignment.declared_count(translation.path, translation.language)
-    if findings and translation.state().record.outdated:
-        # published as lagging (drift --mark-outdated): readers see a notice linking to the English
-        # page, so the translation may say less; shown in the summary, never silent
-        pytest.skip(f"{translation.shown} is marked outdated; {len(findings)} difference(s) from the English page")
-    if findings:
-        pytest.fail("\n".join(str(f) for f in findings), pytrace=False)
+test_translation_says_what_the_english_says = content_test("test_translation_says_what_the_english_says")
 
 
 # -- each kind of failure, on the fixture site ----------------------------------------------

@@ -6,10 +6,12 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
 from doccheck import checks
+from doccheck.catalogue import CHECKS, run_all
 from doccheck.notebooks import execute
 from doccheck.session import DocSession
 from hooks.core.project import Project
@@ -31,25 +33,18 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+# The checks of test_docs.py but the notebooks' (their own tests below execute them)
+PAGE_CHECKS = [c for c in CHECKS if not c.portability and c.scope not in ("notebook", "translation")]
+
+
 def all_problems(root: Path) -> list[str]:
-    """Everything test_docs.py checks, on a fresh parse of the site at root."""
-    project = Project(root)
-    session = DocSession(project, cold=True)  # the fixture's snippets import nothing heavy
+    """What the catalogue's page checks find on a fresh parse of the site at root."""
+    session = DocSession(Project(root), cold=True)  # the fixture's snippets import nothing heavy
     try:
-        runs = session.snippet_runs()
+        results = run_all(session, PAGE_CHECKS)
     finally:
         session.close()
-    problems = [checks.check_quote(project, q, runs.get(q.snippet)) for p in project.pages for q in p.outputs]
-    for page in project.pages:
-        problems += checks.check_page_structure(project, page, runs)
-        problems += checks.check_snippet_dependencies(project, page)
-        problems += checks.check_prose_numbers(
-            page.numbers, [runs[i.snippet].stdout for i in page.includes if i.snippet in runs]
-        )
-    problems += (
-        checks.check_unused_snippets(project) + checks.check_figures(project, runs) + checks.check_parity(project)
-    )
-    return [str(p) for p in problems if p]
+    return [str(p) for _, _, verdict in results for p in verdict.problems]
 
 
 def run_suite(site: Path, test_files: list[str], *options: str) -> subprocess.CompletedProcess:
@@ -392,3 +387,25 @@ def test_a_figure_or_exit_status_that_differs_under_another_cpu_is_caught():
         f"snippets/demo/drawing.py under 4 threads (OMP_NUM_THREADS=4 MKL_NUM_THREADS=4) {quotes_run}: "
         "only the quotes' run (this CPU's own kernels, 1 thread) writes tiny.png",
     ]
+
+
+def test_the_command_line_and_pytest_report_the_same_problems(site, tmp_path):
+    """Both faces run the one catalogue: on a fixture with a wrong quote, an English prose number
+    that nothing prints (so the Chinese page no longer says the same), a snippet no page shows and
+    translations that record no version, `python -m doccheck check` and the pytest files of the
+    content checks fail with the same problems (7), word for word."""
+    edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
+    edit(site / "docs/en/page.md", "The first value is 0.3374", "The first value is 0.3375")
+    (site / "snippets/demo/unused.py").write_text('print("never shown")\n', encoding="utf-8")
+    command = [sys.executable, "-m", "doccheck", "--root", str(site), "check", "--cold"]
+    cli = subprocess.run(command, capture_output=True, text=True)
+    assert cli.returncode == 1, cli.stdout + cli.stderr
+    from_cli = set(cli.stdout.rsplit("\n\n", 1)[0].split("\n\n"))
+    report = tmp_path / "report.xml"
+    files = ["test_docs.py", "test_translation_fidelity.py", "test_translation_drift.py"]
+    suite = run_suite(site, files, "--cold", "-k", "not fixture and not small_project", f"--junitxml={report}")
+    assert suite.returncode == 1, suite.stdout
+    failures = [f.get("message", "") for f in ElementTree.parse(report).iter("failure")]
+    from_pytest = {problem for message in failures for problem in message.removeprefix("Failed: ").split("\n\n")}
+    assert len(from_cli) == 7, from_cli
+    assert from_cli == from_pytest

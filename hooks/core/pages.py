@@ -35,17 +35,25 @@ class Location:
     language: str
     path: Path
     line: int
-    unit: str = "line"  # notebooks count cells
+    unit: str = "line"  # notebooks count cells: ``line`` is then the cell's number
+    line_in_cell: int | None = None
 
     def __str__(self) -> str:
-        where = f":{self.line}" if self.unit == "line" else f" cell {self.line}"
-        return f"[{self.language}] {self.path}{where}"
+        if self.unit == "line":
+            return f"[{self.language}] {self.path}:{self.line}"
+        inside = f" line {self.line_in_cell}" if self.line_in_cell is not None else ""
+        return f"[{self.language}] {self.path} cell {self.line}{inside}"
+
+    def sort_key(self) -> tuple[bool, int, int]:
+        """Cells first (a notebook has no lines), then lines, in order."""
+        return (self.unit == "line", self.line, self.line_in_cell or 0)
 
 
 class PageError(Exception):
     def __init__(self, location: Location, message: str):
         super().__init__(f"{location}: {message}")
         self.location = location
+        self.message = message
 
 
 @dataclass(frozen=True)
