@@ -1,6 +1,20 @@
-"""The build: the MkDocs side of the guide (hooks, Markdown extensions, math, theme, assets).
+"""The build: the MkDocs side of the guide.
+
+``plugin`` is the one MkDocs plugin (``guide-build``): it owns the build's state and calls the
+features below in a declared order, per page and once after every language. Each feature is a
+module of plain functions or a Python-Markdown extension:
+
+* ``cjk_line_breaks``, ``polish_one_letter_words``: each language's typography;
+* ``latex_to_mathml``, ``mathml_fixes``, ``math_to_mathml``, ``math_font``: math as MathML, set in
+  a subset of STIX Two Math;
+* ``notebook_pages``, ``notebook_downloads``, ``notebooks_under_i18n``: notebook pages;
+* ``search_per_language``, ``reader_pages``, ``figures_for_every_language``, ``i18n_state``: one
+  site in four languages (search, outdated notices, 404 pages, shared figures);
+* ``responsive_figures``: figures with their size, and as WebP;
+* ``runnable_copies``: copy buttons that copy a program that runs alone.
 
 ``hooks.core`` is what the guide *is* (its layout, pages, snippets, take-away programs and
-translation records), shared with the verifier. The build never imports the verifier (doccheck);
-tests/tools/test_import_graph.py keeps it so.
+translation records), shared with the verifier. The build never imports the verifier
+(doccheck); tests/test_import_graph.py keeps it so. ``theme_overrides/`` holds Material's
+template overrides, ``assets/`` the files the build copies into the site.
 """

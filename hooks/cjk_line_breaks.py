@@ -7,8 +7,8 @@ both sides are Han, kana, CJK punctuation or full-width forms, in every text of 
 code, preformatted text and math. Hangul is not included: Korean separates words with spaces,
 so a break between two Korean words stands for one.
 
-The extension is registered by this file's ``on_config`` (MkDocs hooks cannot name a Markdown
-extension by import path here); under another builder it can be listed as an extension as is.
+The build plugin (hooks/plugin.py) registers the extension once; under another builder it can
+be listed as an extension as is (``hooks.cjk_line_breaks``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import xml.etree.ElementTree as etree
 
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
-from mkdocs.config.defaults import MkDocsConfig
 
 WIDE = (  # Han, kana, CJK symbols and punctuation, full-width forms
     "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
@@ -78,8 +77,3 @@ class CjkLineBreaks(Extension):
 
 def makeExtension(**kwargs: object) -> CjkLineBreaks:  # noqa: N802
     return CjkLineBreaks(**kwargs)
-
-
-def on_config(config: MkDocsConfig, /) -> MkDocsConfig:
-    config.markdown_extensions.append(CjkLineBreaks())
-    return config

@@ -6,7 +6,7 @@ with the same relative path, ``![alt](../assets/figures/name.png)``. With
 mkdocs-static-i18n does not fall back for assets either: in a translated page that path points
 at docs/zh/assets/figures/, which does not exist, so the build warns and the image is missing.
 
-For each other language's build, this hook adds the default language's assets under their
+For each other language's build, the build plugin (hooks/plugin.py) adds the default language's assets under their
 unprefixed path (``assets/figures/name.png``), the last place mkdocs-static-i18n looks for a
 linked file. They keep their single output file (``site/assets/...``), so a translated page's
 link is rewritten to that one copy and the site holds each figure once.
@@ -17,7 +17,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from hooks.i18n_state import building_a_translation, languages
@@ -25,8 +24,9 @@ from hooks.i18n_state import building_a_translation, languages
 SHARED_FOLDER = "assets"
 
 
-@event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
-def on_files(files: Files, /, *, config: MkDocsConfig) -> Files:
+def add_shared_assets(files: Files, config: MkDocsConfig) -> Files:
+    """In a translation's build (after mkdocs-static-i18n has chosen its files): the default
+    language's assets too."""
     if not building_a_translation(config):
         return files
     source = Path(config.docs_dir) / str(languages(config)[1])

@@ -105,7 +105,7 @@ def subset_woff2(font: Path, wanted: set[str]) -> bytes:
     options.desubroutinize = True
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(char) for char in wanted))
-    with TTFont(font) as tt:
+    with TTFont(font, recalcTimestamp=False) as tt:  # the same bytes from every build: caches keep it
         subsetter.subset(tt)
         out = io.BytesIO()
         tt.flavor = "woff2"

@@ -1,11 +1,11 @@
 """Math as MathML at build time, set in a real math font; no page loads a script for math.
 
 * Markdown pages: the Python-Markdown extension in hooks/latex_to_mathml.py converts what
-  pymdownx.arithmatex (generic mode) finds. This hook registers it (``on_config``) and tells it,
+  pymdownx.arithmatex (generic mode) finds. The build plugin registers it once and tells it,
   for each page, the page's name for warnings and the accessible name of a display equation's box
   in the page's language.
 * Notebook pages do not go through Python-Markdown (mkdocs-jupyter renders them): nbconvert keeps
-  ``$...$`` and ``$$...$$`` of Markdown cells as text, and this hook converts them with the same
+  ``$...$`` and ``$$...$$`` of Markdown cells as text, and this module converts them with the same
   ``to_mathml``, in the Markdown cells only, never in code or outputs. A ``$`` opens inline math
   only when a non-space follows it and closes it only when a non-space precedes it and no digit
   follows (Pandoc's rule), so "costs $5 and $6" stays text.
@@ -27,13 +27,11 @@ import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import event_priority
-from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from hooks import math_font
-from hooks.i18n_state import languages, whole_site_built
+from hooks.i18n_state import languages
 from hooks.latex_to_mathml import LatexToMathML, MathError, glue_punctuation, math_box, to_mathml
 
 log = logging.getLogger("mkdocs.hooks.math_to_mathml")
@@ -50,25 +48,17 @@ INLINE_DOLLAR = re.compile(r"(?<![\\$])\$(?=[^\s$])(?P<tex>(?:[^$\\]|\\.)+?)(?<=
 TAG = re.compile(r"<[^>]+>")
 CODE_TAGS = ("code", "pre", "script", "style")
 
-_extension = LatexToMathML()
-_characters: dict[str, set[str]] = {}  # what each page's formulas draw, by source file
 
-
-def on_config(config: MkDocsConfig, /) -> MkDocsConfig:
-    if _extension not in config.markdown_extensions:
-        config.markdown_extensions.append(_extension)
-    return config
-
-
-def _label(config: MkDocsConfig) -> str:
+def equation_label(config: MkDocsConfig) -> str:
+    """The accessible name of a display equation's box, in the language being built."""
     current, default = languages(config)
     return EQUATION_LABELS.get(current or default or "en", EQUATION_LABELS["en"])
 
 
-def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    _extension.setConfig("where", page.file.src_uri)
-    _extension.setConfig("label", _label(config))
-    return markdown
+def for_page(extension: LatexToMathML, page: Page, config: MkDocsConfig) -> None:
+    """Tell the Markdown extension which page it converts next (for warnings) and its language."""
+    extension.setConfig("where", page.file.src_uri)
+    extension.setConfig("label", equation_label(config))
 
 
 # -- notebook pages ---------------------------------------------------------------------------
@@ -144,17 +134,17 @@ def _convert_notebook_markdown(content: str, where: str, label: str) -> str:
     return "".join(out)
 
 
-def on_page_content(html_content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    if page.file.src_uri.endswith(".ipynb"):
-        html_content = glue_punctuation(_convert_notebook_markdown(html_content, page.file.src_uri, _label(config)))
-    _characters[page.file.src_uri] = math_font.characters(html_content)
-    return html_content
+def convert_notebook_math(html_content: str, page: Page, config: MkDocsConfig) -> str:
+    """A notebook page's formulas (in its Markdown cells) as MathML."""
+    label = equation_label(config)
+    return glue_punctuation(_convert_notebook_markdown(html_content, page.file.src_uri, label))
 
 
 # -- the font and its stylesheet --------------------------------------------------------------
 
 
-def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+def link_font(output: str, page: Page) -> str:
+    """A page with math links the math stylesheet and preloads the font."""
     if "<math" not in output:
         return output
     links = (
@@ -164,17 +154,17 @@ def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
     return output.replace("</head>", links + "</head>", 1)
 
 
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every other language
-def on_post_build(*, config: MkDocsConfig) -> None:
-    if not whole_site_built(config) or not any(_characters.values()):
+def write_font(characters: dict[str, set[str]], site: Path) -> None:
+    """The font cut down to what the formulas of every page (``characters``, by page) draw, and
+    its stylesheet; a character the font lacks is a warning naming the page."""
+    if not any(characters.values()):
         return
     font = math_font.font_path()
     available = math_font.covered(font)
-    for problem in math_font.missing_glyphs(_characters, available):
+    for problem in math_font.missing_glyphs(characters, available):
         log.warning(problem)
-    wanted = set().union(*_characters.values()) & available
+    wanted = set().union(*characters.values()) & available
     data = math_font.subset_woff2(font, wanted)  # a fraction of a second
-    site = Path(config.site_dir)
     for relative, content in ((FONT, data), (STYLESHEET, STYLESHEET_SOURCE.read_bytes())):
         target = site / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
@@ -46,8 +45,6 @@ LINK_TEXTS = {  # (download, Colab), in the page's language; the glossary's word
     "ko": ("이 노트북 내려받기(.ipynb)", "Colab에서 열기"),
     "pl": ("Pobierz ten notatnik (.ipynb)", "Otwórz w\u00a0Colab"),
 }
-
-_warned_no_colab = False
 
 
 def _language_and_path(page: Page, config: MkDocsConfig) -> tuple[str, str]:
@@ -85,31 +82,29 @@ def take_away_links(download_href: str, colab: str | None, language: str) -> str
     return f'<p class="notebook-take-away" style="display:flex;flex-wrap:wrap;gap:.5rem">{" ".join(links)}</p>'
 
 
-def on_page_content(content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    global _warned_no_colab
-    if not page.file.src_uri.endswith(".ipynb") or page.file.abs_src_path is None:
-        return content
+def add_take_away_links(content: str, page: Page, config: MkDocsConfig) -> tuple[str, bool]:
+    """The notebook page with its download and Colab links under its title, and its description
+    from the notebook's metadata; and whether it got a Colab link (not off GitHub)."""
+    if page.file.abs_src_path is None:
+        return content, True
     language, relative = _language_and_path(page, config)
     metadata = json.loads(Path(page.file.abs_src_path).read_text(encoding="utf-8")).get("metadata", {})
     description = metadata.get("description")
     if isinstance(description, str) and description.strip():
         page.meta["description"] = description.strip()
     colab = colab_url(config, language, relative)
-    if colab is None and not _warned_no_colab:
-        _warned_no_colab = True
-        log.warning(f"repo_url {config.repo_url!r} is not a GitHub repository: notebook pages get no Colab link")
     href = get_relative_url(download_path(language, relative), page.url)
     links = take_away_links(href, colab, language)
     h1 = H1_END.search(content)
     if h1 is None:
-        return links + content
-    return content[: h1.end()] + links + content[h1.end() :]
+        return links + content, colab is not None
+    return content[: h1.end()] + links + content[h1.end() :], colab is not None
 
 
-def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-    if page.file.src_uri.endswith(".ipynb") and page.file.abs_src_path is not None:
+def copy_notebook(page: Page, config: MkDocsConfig) -> None:
+    """The page's .ipynb, where its download link points."""
+    if page.file.abs_src_path is not None:
         language, relative = _language_and_path(page, config)
         target = Path(config.site_dir) / download_path(language, relative)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(page.file.abs_src_path, target)
-    return output

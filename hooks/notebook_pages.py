@@ -10,7 +10,7 @@ mkdocs-jupyter (nbconvert's "lab" template) puts into every notebook page:
 * headings whose text has no ASCII letters get ``id=""`` (Korean, Chinese): their permalink and
   their search entry point nowhere, and search mixes their text with the page's.
 
-Per page this hook removes the loaders and the broken style, gives such headings a Unicode
+Per page the build removes the loaders and the broken style, gives such headings a Unicode
 slug (and makes nbconvert's "¶" link a Material ``headerlink``, which search leaves out of titles
 as on Markdown pages), and takes the notebook CSS out of the page. After the whole site is built
 (every language), it writes that CSS once, as ``assets/stylesheets/jupyter.<hash>.css``, keeping
@@ -32,12 +32,10 @@ from typing import Any
 
 import tinycss2
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import event_priority
-from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from pymdownx.slugs import slugify
 
-from hooks.i18n_state import building_a_translation, languages, whole_site_built
+from hooks.i18n_state import building_a_translation, languages
 
 log = logging.getLogger("mkdocs.hooks.notebook_pages")
 
@@ -65,13 +63,13 @@ ANCHOR_LINK = re.compile(r'<a class="anchor-link" href="#[^"]*">')
 ID_ATTRIBUTE = re.compile(r'\bid="([^"]+)"')
 _slug = slugify(case="lower")
 
-_css_blocks: list[str] = []  # the notebook CSS, in page order, without duplicates
-_english_ids: dict[str, list[str]] = {}  # the English notebook's heading ids, by page
 
-
-def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    if not page.file.src_uri.endswith(".ipynb"):
-        return html
+def clean_notebook_page(
+    html: str, page: Page, config: MkDocsConfig, css_blocks: list[str], english_ids: dict[str, list[str]]
+) -> str:
+    """A notebook page without CDN loaders, its headings named (a translation's with the English
+    notebook's ids, from ``english_ids``, which the default language's build fills), and its inline
+    CSS moved to ``css_blocks`` (in page order, without duplicates) behind a marker."""
     html = MATHJAX.sub("", html)
     html = MERMAID.sub("", html)
     html = PYTHON_LIST_STYLE.sub("", html)
@@ -79,10 +77,10 @@ def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Fi
         log.warning(f"{page.file.src_uri}: a cell renders a Mermaid diagram, which needs a script from another host")
     head, wrapper, body = html.partition(WRAPPER)
     body = _name_headings(body)
-    body = _english_heading_ids(body, page, config)
+    body = _english_heading_ids(body, page, config, english_ids)
     for css in INLINE_CSS.findall(head):
-        if css not in _css_blocks:
-            _css_blocks.append(css)
+        if css not in css_blocks:
+            css_blocks.append(css)
     head = INLINE_CSS.sub("", head)
     return head + MARKER + wrapper + body
 
@@ -106,7 +104,7 @@ def _name_headings(html: str) -> str:
     return HEADING.sub(rename, html)
 
 
-def _english_heading_ids(html: str, page: Page, config: MkDocsConfig) -> str:
+def _english_heading_ids(html: str, page: Page, config: MkDocsConfig, english_ids: dict[str, list[str]]) -> str:
     """Give a translated notebook's headings the ids of the English notebook's headings, in order,
     and point its table of contents at them: a deep link then opens the same section in every
     language (mkdocs-static-i18n builds the default language first, so its ids are known)."""
@@ -114,9 +112,9 @@ def _english_heading_ids(html: str, page: Page, config: MkDocsConfig) -> str:
     current, _ = languages(config)
     relative = page.file.src_uri.removeprefix(f"{current}/")  # the same in every language's folder
     if not building_a_translation(config):
-        _english_ids[relative] = ids
+        english_ids[relative] = ids
         return html
-    english = _english_ids.get(relative)
+    english = english_ids.get(relative)
     if english is None:
         return html
     if len(english) != len(ids):
@@ -308,17 +306,16 @@ def _cached_prune(css: str, pages_html: list[str], cache_dir: Path) -> str:
     return pruned
 
 
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every other language
-def on_post_build(*, config: MkDocsConfig) -> None:
-    if not whole_site_built(config) or not _css_blocks:
+def share_notebook_css(css_blocks: list[str], site: Path, cache_dir: Path) -> None:
+    """The notebook CSS of every page, pruned to what the built notebook pages use, as one
+    stylesheet that each of them links in place of its marker."""
+    if not css_blocks:
         return
-    site = Path(config.site_dir)
     pages = [p for p in site.rglob("*.html") if MARKER in p.read_text(encoding="utf-8")]
     if not pages:
         return
     texts = [p.read_text(encoding="utf-8") for p in pages]
-    cache_dir = Path(config.config_file_path).parent / ".cache" / "notebook-css"
-    css = _cached_prune("\n".join(_css_blocks), texts, cache_dir)
+    css = _cached_prune("\n".join(css_blocks), texts, cache_dir)
     name = f"jupyter.{hashlib.sha256(css.encode()).hexdigest()[:8]}.css"
     target = site / STYLESHEET_FOLDER / name
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -331,6 +328,6 @@ def on_post_build(*, config: MkDocsConfig) -> None:
         text = text.replace("</head>", f'<link rel="stylesheet" href="{href}">\n</head>', 1)
         path.write_text(text, encoding="utf-8")
     log.info(
-        f"notebook CSS: {sum(map(len, _css_blocks)) // 1024} KB inline per page -> "
+        f"notebook CSS: {sum(map(len, css_blocks)) // 1024} KB inline per page -> "
         f"{len(css) // 1024} KB shared in {target.relative_to(site)} ({len(pages)} pages)"
     )

@@ -7,8 +7,8 @@ extension turns the space (or the source line break) after such a word into U+00
 of a Polish page except code, preformatted text and math, also when the next word is inline code,
 a link or a formula. Other languages are left as they are: English "a" and "I" are not tied.
 
-The extension is registered by this file's ``on_config`` and acts only while mkdocs-static-i18n
-builds the Polish pages; under a builder with one Markdown configuration per language it can be
+The build plugin (hooks/plugin.py) registers the extension once; it acts only while
+mkdocs-static-i18n builds the Polish pages. Under a builder with one Markdown configuration per language it can be
 listed as an extension of the Polish one as is (``active`` defaults to always).
 """
 
@@ -22,9 +22,6 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
-from mkdocs.config.defaults import MkDocsConfig
-
-from hooks.i18n_state import languages
 
 LANGUAGE = "pl"
 NO_BREAK_SPACE = "\u00a0"
@@ -90,8 +87,3 @@ class PolishOneLetterWords(Extension):
 
 def makeExtension(**kwargs: Any) -> PolishOneLetterWords:  # noqa: N802
     return PolishOneLetterWords(**kwargs)
-
-
-def on_config(config: MkDocsConfig, /) -> MkDocsConfig:
-    config.markdown_extensions.append(PolishOneLetterWords(active=lambda: languages(config)[0] == LANGUAGE))
-    return config

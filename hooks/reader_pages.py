@@ -31,16 +31,14 @@ import html
 import logging
 import re
 from pathlib import Path
-from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from hooks.core.translations import is_outdated
-from hooks.i18n_state import i18n_plugin, languages, whole_site_built
+from hooks.i18n_state import i18n_plugin, languages
 
 log = logging.getLogger("mkdocs.hooks.reader_pages")
 
@@ -71,8 +69,6 @@ NOTICE = {
     ),
 }
 
-_not_found_pages: dict[str, str] = {}
-
 
 # -- outdated translations -------------------------------------------------------------------
 
@@ -98,7 +94,8 @@ def _english_file(page: Page, config: MkDocsConfig) -> tuple[File | None, str | 
     return english, default
 
 
-def on_page_content(content: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+def add_outdated_notice(content: str, page: Page, config: MkDocsConfig) -> str:
+    """A translation marked outdated, or recording an older English version, says so under its title."""
     english, english_language = _english_file(page, config)
     if english is None or english.abs_src_path is None or page.file.abs_src_path is None:
         return content
@@ -114,7 +111,9 @@ def on_page_content(content: str, /, *, page: Page, config: MkDocsConfig, files:
 # -- head links, Mermaid ---------------------------------------------------------------------
 
 
-def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+def check_head_and_diagrams(output: str, page: Page) -> str:
+    """Without mkdocs-static-i18n's alternate links (partials/page-head.html writes its own); a
+    Mermaid diagram, which would load a script from another host, is a warning."""
     if MERMAID_BLOCK.search(output):
         log.warning(
             f"{page.file.src_uri}: a Mermaid diagram makes Material load mermaid from unpkg.com; "
@@ -126,32 +125,31 @@ def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
 # -- 404 page per language -------------------------------------------------------------------
 
 
-def on_template_context(context: dict[str, Any], /, *, template_name: str, config: MkDocsConfig) -> dict[str, Any]:
+def give_404_its_alternates(config: MkDocsConfig) -> None:
+    """The 404 page gets mkdocs-static-i18n's language menu, which it gives only to pages."""
     i18n = i18n_plugin(config)
-    if template_name == "404.html" and i18n is not None and getattr(i18n, "extra_alternate", None):
+    if i18n is not None and getattr(i18n, "extra_alternate", None):
         # an attribute, not a key: mkdocs-static-i18n sets it so, and Jinja reads the attribute first
         config.extra.alternate = copy.deepcopy(i18n.extra_alternate)  # type: ignore[attr-defined]
-    return context
 
 
-@event_priority(-100)  # after hooks/search_per_language.py has pointed its search at the language
-def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
-    if template_name != "404.html":
-        return output_content
+def keep_404(output_content: str, config: MkDocsConfig, not_found_pages: dict[str, str]) -> str:
+    """The 404 page of the language being built (its search already pointed at the language),
+    kept in ``not_found_pages`` for ``write_404_pages``."""
     output_content = ALTERNATE_LINK.sub("", output_content)
     current, _ = languages(config)
     if current is not None:
-        _not_found_pages[current] = output_content
+        not_found_pages[current] = output_content
     return output_content
 
 
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language
-def on_post_build(*, config: MkDocsConfig) -> None:
+def write_404_pages(not_found_pages: dict[str, str], config: MkDocsConfig) -> None:
+    """After every language is built: each language's 404 page in its folder (the default's at the root)."""
     current, default = languages(config)
-    if current is None or not whole_site_built(config):
+    if current is None:
         return
     site = Path(config.site_dir)
-    for language, text in _not_found_pages.items():
+    for language, text in not_found_pages.items():
         target = site / "404.html" if language == default else site / language / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

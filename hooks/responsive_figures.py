@@ -5,9 +5,9 @@ each figure is offered as WebP with the PNG as fallback.
   of a Markdown page into ``<picture>`` with a WebP ``<source>``, and gives the ``<img>`` the
   PNG's pixel size, ``loading="lazy"`` and ``decoding="async"``. It reads the sizes from the
   figures folder (docs/<default language>/assets/figures, see hooks/figures_for_every_language.py).
-* After the build, this hook writes ``assets/figures/x.webp`` next to each PNG of the site
-  (lossless, so the plots' text stays sharp). The PNGs stay what the snippets write and what the
-  tests compare; the WebP files are derived and never committed.
+* After the whole site is built (every language), the build writes ``assets/figures/x.webp``
+  next to each PNG of the site (lossless, so the plots' text stays sharp). The PNGs stay what
+  the snippets write and what the tests compare; the WebP files are derived and never committed.
 * Notebook pages do not go through Python-Markdown: their inline output images (``data:`` PNGs)
   get their width and height here, read from the image itself.
 """
@@ -24,11 +24,9 @@ from pathlib import Path
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import Files
-from mkdocs.structure.pages import Page
 from PIL import Image
 
-from hooks.i18n_state import languages, whole_site_built
+from hooks.i18n_state import languages
 
 log = logging.getLogger("mkdocs.hooks.responsive_figures")
 
@@ -87,14 +85,9 @@ def makeExtension(**kwargs: object) -> FigureSizes:  # noqa: N802
     return FigureSizes(**kwargs)
 
 
-def _figures_dir(config: MkDocsConfig) -> Path:
+def figures_dir(config: MkDocsConfig) -> Path:
     _, default = languages(config)
     return Path(config.docs_dir) / (default or "") / FIGURES
-
-
-def on_config(config: MkDocsConfig, /) -> MkDocsConfig:
-    config.markdown_extensions.append(FigureSizes(figures_dir=str(_figures_dir(config))))
-    return config
 
 
 def _sized(match: re.Match) -> str:
@@ -106,16 +99,13 @@ def _sized(match: re.Match) -> str:
     return tag[:-1].rstrip("/ ") + f' width="{width}" height="{height}">'
 
 
-def on_page_content(html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    if not page.file.src_uri.endswith(".ipynb"):
-        return html
+def size_notebook_figures(html: str) -> str:
+    """A notebook page's inline output images get their width and height."""
     return DATA_PNG.sub(_sized, html)
 
 
-def on_post_build(*, config: MkDocsConfig) -> None:
-    if not whole_site_built(config):
-        return
-    site = Path(config.site_dir)
+def write_webp(site: Path) -> None:
+    """``x.webp`` beside each figure ``x.png`` of the built site."""
     for png in sorted((site / FIGURES).glob("*.png")):
         target = png.with_suffix(".webp")
         with Image.open(png) as image:

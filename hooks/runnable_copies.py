@@ -11,8 +11,8 @@ copy button copies the ``data-copy`` text of the nearest element that has one, a
 shown otherwise (``extract`` in its clipboard integration). Blocks of snippets that import no
 sibling are left as they are.
 
-The extension is registered by this file's ``on_config``, which also tells it, for the language
-being built, which page shows each snippet. A snippet whose siblings cannot make one unambiguous
+The build plugin (hooks/plugin.py) registers the extension of each language (``for_language``),
+which knows which page of that language shows each snippet. A snippet whose siblings cannot make one unambiguous
 program (a name two of them define, ...) is a build warning, so ``mkdocs build --strict`` fails.
 """
 
@@ -174,10 +174,6 @@ def shown_on(config: MkDocsConfig) -> dict[str, str]:
     return found
 
 
-def on_config(config: MkDocsConfig, /) -> MkDocsConfig:
-    # mkdocs-static-i18n runs on_config again for each language: one extension, for this language
-    config.markdown_extensions[:] = [e for e in config.markdown_extensions if not isinstance(e, RunnableCopies)]
-    config.markdown_extensions.append(
-        RunnableCopies(snippets_dir=str(_snippets_dir(config)), shown_on=shown_on(config))
-    )
-    return config
+def for_language(config: MkDocsConfig) -> RunnableCopies:
+    """The extension for the language being built: its programs name this language's pages."""
+    return RunnableCopies(snippets_dir=str(_snippets_dir(config)), shown_on=shown_on(config))

@@ -10,7 +10,7 @@ Material's search (9.8.1, ``bundle.ts``) fetches ``search/search_index.json`` re
 against the same base. Nothing else uses that base unless instant navigation or versioning is
 enabled (neither is). So:
 
-* after the whole site is built, this hook splits the mixed index into one index per language:
+* after the whole site is built, the build splits the mixed index into one index per language:
   ``search/search_index.json`` (the default language) and ``<lang>/search/search_index.json``,
   with locations relative to the language's folder and the lunr configuration that language
   needs (``SEARCH_LANGUAGES``);
@@ -34,10 +34,8 @@ import shutil
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import event_priority
-from mkdocs.structure.pages import Page
 
-from hooks.i18n_state import i18n_plugin, languages, whole_site_built
+from hooks.i18n_state import i18n_plugin, languages
 
 log = logging.getLogger("mkdocs.hooks.search_per_language")
 
@@ -65,20 +63,12 @@ def language_base(base: str, language: str) -> str:
     return f"{root}/{language}/"
 
 
-def _rebase(output: str, config: MkDocsConfig) -> str:
+def rebase_search(output: str, config: MkDocsConfig) -> str:
+    """A translated page (or 404 page) searches its own language's index."""
     language, default = languages(config)
     if language is None or language == default:
         return output
     return CONFIG_BASE.sub(lambda m: m[1] + language_base(m[2], language) + m[3], output, count=1)
-
-
-def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-    return _rebase(output, config)
-
-
-def on_post_template(output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
-    # 404.html: each language's copy searches that language (see hooks/reader_pages.py)
-    return _rebase(output_content, config) if template_name == "404.html" else output_content
 
 
 def search_settings(language: str, site: Path) -> dict:
@@ -108,10 +98,10 @@ def split_index(mixed: dict, languages: list[str], default: str, site: Path) -> 
     return indexes
 
 
-@event_priority(-200)  # after mkdocs-static-i18n (-100) has built every language and the mixed index
-def on_post_build(*, config: MkDocsConfig) -> None:
+def split_search_index(config: MkDocsConfig) -> None:
+    """After every language is built: Material's one mixed index becomes one per language."""
     i18n = i18n_plugin(config)
-    if i18n is None or not whole_site_built(config):
+    if i18n is None:
         return
     site = Path(config.site_dir)
     index_path = site / "search" / "search_index.json"

@@ -201,11 +201,10 @@ def test_an_inline_formula_shares_its_line_with_the_punctuation_beside_it():
         in html
     )
     assert html.count("math-glue") == 3  # "the $x$ and" has nothing to glue; a display equation is a block
-    notebook = math_to_mathml.on_page_content(
+    notebook = math_to_mathml.convert_notebook_math(
         '<div class="jp-RenderedMarkdown jp-MarkdownOutput"><p>vectors ($R_m q$).</p></div>',
         page=SimpleNamespace(file=SimpleNamespace(src_uri="en/n.ipynb")),
         config=SimpleNamespace(plugins={}),
-        files=None,
     )
     assert '<span class="math-glue">(<span a>M</span>).</span>' in shown(notebook)
 
@@ -252,6 +251,16 @@ def test_the_subset_keeps_what_stretchy_fences_need_and_is_small(font):
     assert parts and all(name in subset.getGlyphOrder() for name in parts)
     names = {record.nameID: str(record) for record in subset["name"].names}
     assert "Open Font License" in names[13] and "STIX" in names[0]
+
+
+def test_every_build_writes_the_same_font_bytes(font):
+    """The subset keeps the font's own date (fontTools would stamp the time of the build), so a
+    rebuild changes no byte and readers' caches keep the font."""
+    from fontTools.ttLib import TTFont
+
+    subset = TTFont(io.BytesIO(math_font.subset_woff2(font, {"x", "+"})))
+    with TTFont(font) as original:
+        assert subset["head"].modified == original["head"].modified
 
 
 def test_a_character_the_font_lacks_is_named_with_its_page(font):

@@ -81,7 +81,7 @@ def test_strict_build_has_no_warnings(built_site):
 
 
 def test_the_build_prints_only_log_lines(built_site):
-    """No chatter that would bury a real warning: jieba's dictionary loading (hooks/quiet_build.py)
+    """No chatter that would bury a real warning: jieba's dictionary loading (quieted by hooks/plugin.py)
     or the theme's banner (NO_MKDOCS_2_WARNING=1, as README's serve command sets it)."""
     noise = [
         line

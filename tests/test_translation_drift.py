@@ -14,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import nbformat
 import pytest
@@ -23,9 +22,6 @@ from doccheck import cli, drift
 from doccheck.plugin import content_test
 from hooks.core import translations
 from hooks.core.project import Project
-
-HOOKS = Path(__file__).resolve().parent.parent / "hooks"
-
 
 test_translation_is_of_the_current_english_page = content_test("test_translation_is_of_the_current_english_page")
 
@@ -163,13 +159,11 @@ def test_built_pages_show_the_notice_only_when_outdated(small_project):
     notebook.cells[0].source += "\n\nChanged after the translation."
     nbformat.write(notebook, root / "docs/en/nb.ipynb")
 
-    hooks = HOOKS
     config = {
         "site_name": "drift fixture",
         "docs_dir": "docs",
         "use_directory_urls": True,
         "theme": {"name": "material", "font": False},
-        "hooks": [str(hooks / "notebooks_under_i18n.py"), str(hooks / "reader_pages.py")],
         "plugins": [
             {
                 "i18n": {
@@ -181,6 +175,7 @@ def test_built_pages_show_the_notice_only_when_outdated(small_project):
                 }
             },
             {"mkdocs-jupyter": {"execute": False, "include_requirejs": False}},
+            "guide-build",
         ],
     }
     (root / "mkdocs.yml").write_text(json.dumps(config), encoding="utf-8")  # JSON is YAML

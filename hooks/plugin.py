@@ -1,0 +1,152 @@
+"""The guide's build as one MkDocs plugin (``guide-build`` in mkdocs.yml, registered by
+pyproject.toml): it owns the build's state and calls each feature, a plain function or Markdown
+extension in a module of its own, in a declared order.
+
+mkdocs-static-i18n builds the default language, then each other language inside that build's
+``on_post_build`` (priority -100). So the per-page steps run once per page and language, and the
+steps of ``finish`` run once, at priority -200 after the last language, when the whole site is on
+disk. MkDocs keeps this one instance across the rebuilds of ``mkdocs serve`` (it has
+``on_startup``); the state is emptied when a whole build ends.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+import jieba
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
+
+from hooks import (
+    figures_for_every_language,
+    math_font,
+    math_to_mathml,
+    notebook_downloads,
+    notebook_pages,
+    reader_pages,
+    responsive_figures,
+    runnable_copies,
+    search_per_language,
+)
+from hooks.cjk_line_breaks import CjkLineBreaks
+from hooks.i18n_state import languages, whole_site_built
+from hooks.latex_to_mathml import LatexToMathML
+from hooks.notebooks_under_i18n import count_notebooks_as_pages
+from hooks.polish_one_letter_words import LANGUAGE as POLISH
+from hooks.polish_one_letter_words import PolishOneLetterWords
+
+log = logging.getLogger("mkdocs.plugins.guide_build")
+
+
+def _is_notebook(page: Page) -> bool:
+    return page.file.src_uri.endswith(".ipynb")
+
+
+class GuideBuild(BasePlugin):
+    def __init__(self) -> None:
+        super().__init__()
+        self.math = LatexToMathML()
+        self._undo_notebook_pages: Callable[[], None] | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self.math_characters: dict[str, set[str]] = {}  # what each page's formulas draw, by source file
+        self.notebook_css: list[str] = []  # every notebook page's CSS, in page order, once each
+        self.english_notebook_ids: dict[str, list[str]] = {}  # the English notebooks' heading ids, by page
+        self.not_found_pages: dict[str, str] = {}  # each language's 404 page
+        self.warned_no_colab = False
+
+    # -- the process -----------------------------------------------------------------------------
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self._undo_notebook_pages = count_notebooks_as_pages()
+        jieba.setLogLevel(logging.WARNING)  # jieba logs its dictionary loading on every build
+
+    def on_shutdown(self) -> None:
+        if self._undo_notebook_pages is not None:
+            self._undo_notebook_pages()
+
+    # -- each language's build -------------------------------------------------------------------
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Once (mkdocs-static-i18n calls this again for each language, with the same list): the
+        Markdown extensions; for each language, the copy buttons' extension of that language."""
+        extensions = config.markdown_extensions
+        if self.math not in extensions:
+            extensions += [
+                CjkLineBreaks(),
+                PolishOneLetterWords(active=lambda: languages(config)[0] == POLISH),
+                self.math,
+                responsive_figures.FigureSizes(figures_dir=str(responsive_figures.figures_dir(config))),
+            ]
+        extensions[:] = [e for e in extensions if not isinstance(e, runnable_copies.RunnableCopies)]
+        extensions.append(runnable_copies.for_language(config))
+        return config
+
+    @event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        return figures_for_every_language.add_shared_assets(files, config)
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        math_to_mathml.for_page(self.math, page, config)
+        return markdown
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if _is_notebook(page):  # rendered by mkdocs-jupyter, not by Python-Markdown
+            html = math_to_mathml.convert_notebook_math(html, page, config)
+            html = notebook_pages.clean_notebook_page(html, page, config, self.notebook_css, self.english_notebook_ids)
+            html, has_colab = notebook_downloads.add_take_away_links(html, page, config)
+            if not has_colab and not self.warned_no_colab:
+                self.warned_no_colab = True
+                log.warning(
+                    f"repo_url {config.repo_url!r} is not a GitHub repository: notebook pages get no Colab link"
+                )
+            html = responsive_figures.size_notebook_figures(html)
+        self.math_characters[page.file.src_uri] = math_font.characters(html)
+        return reader_pages.add_outdated_notice(html, page, config)
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        output = math_to_mathml.link_font(output, page)
+        if _is_notebook(page):
+            notebook_downloads.copy_notebook(page, config)
+        output = search_per_language.rebase_search(output, config)
+        return reader_pages.check_head_and_diagrams(output, page)
+
+    def on_template_context(
+        self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
+    ) -> TemplateContext:
+        if template_name == "404.html":
+            reader_pages.give_404_its_alternates(config)
+        return context
+
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        if template_name != "404.html":
+            return output_content
+        output_content = search_per_language.rebase_search(output_content, config)  # it searches its language
+        return reader_pages.keep_404(output_content, config, self.not_found_pages)
+
+    # -- once, after every language ------------------------------------------------------------
+
+    @event_priority(-200)  # after mkdocs-static-i18n (-100) has built every other language
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if whole_site_built(config):
+            self.finish(config)
+
+    def finish(self, config: MkDocsConfig) -> None:
+        site = Path(config.site_dir)
+        math_to_mathml.write_font(self.math_characters, site)
+        notebook_pages.share_notebook_css(
+            self.notebook_css, site, Path(config.config_file_path).parent / ".cache" / "notebook-css"
+        )
+        search_per_language.split_search_index(config)
+        reader_pages.write_404_pages(self.not_found_pages, config)
+        responsive_figures.write_webp(site)
+        self._reset()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self._reset()
