@@ -28,6 +28,8 @@ from pathlib import Path
 
 import nbformat
 
+from hooks.core.languages import decimal_comma, table
+from hooks.core.languages import language as language_row
 from hooks.core.markdown import parser
 from hooks.core.pages import Location
 from hooks.core.project import Project
@@ -38,7 +40,6 @@ OUTPUT_MARKER = re.compile(r"^<!--\s*output:")
 FIDELITY_MARKER = re.compile(r"^<!--\s*fidelity:\s*(?P<reason>.*?)\s*-->\s*$", re.S)
 HEADING_ID = re.compile(r"\{\s*#(?P<id>[^\s}]+)[^}]*\}\s*$")
 ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)\s")
-LANGUAGE_NAMES = {"en": "English", "zh": "Chinese", "ko": "Korean", "pl": "Polish"}
 KIND_NAMES = {
     "p": "paragraph",
     "item": "list item",
@@ -94,10 +95,10 @@ def numbers_in(text: str, language: str) -> list[str]:
     found = []
     for match in NUMBER.finditer(text):
         number = re.sub(r"[ \u00a0]", "", match.group(0))
-        if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", number) and language != "pl":
+        if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", number) and not decimal_comma(language):
             number = number.replace(",", "")  # English thousands commas
-        elif language == "pl" and re.fullmatch(r"\d+,\d+", number):
-            number = number.replace(",", ".")  # the Polish decimal comma
+        elif decimal_comma(language) and re.fullmatch(r"\d+,\d+", number):
+            number = number.replace(",", ".")  # a decimal comma
         found += [part for part in re.split(r",", number) if part]
     return found
 
@@ -195,7 +196,7 @@ def blocks_of_markdown(source: str, language: str, first_line: int = 1, cell: in
     return blocks
 
 
-POLISH_DECIMAL_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")
+DECIMAL_COMMA_IN_TEX = re.compile(r"(?<=\d)\{,\}(?=\d)")
 
 
 def _formula(tex: str, language: str) -> str:
@@ -203,8 +204,8 @@ def _formula(tex: str, language: str) -> str:
     formula that does so separates a list's items with semicolons, "(1{,}5; 0{,}2)", as Polish
     prose does (a comma would read as another decimal comma)."""
     tex = " ".join(tex.split())
-    if language == "pl" and POLISH_DECIMAL_COMMA.search(tex):
-        tex = POLISH_DECIMAL_COMMA.sub(".", tex).replace(";", ",")
+    if decimal_comma(language) and DECIMAL_COMMA_IN_TEX.search(tex):
+        tex = DECIMAL_COMMA_IN_TEX.sub(".", tex).replace(";", ",")
     return tex
 
 
@@ -256,7 +257,7 @@ def compare_pages(
     english: list[Block], translation: list[Block], path: Path, language: str
 ) -> tuple[list[Problem], int]:
     """What the translation changed, and how many declared differences it has."""
-    name = LANGUAGE_NAMES.get(language, language)
+    name = language_row(language).name if language in table() else language
     findings: list[Problem] = []
     declared = sum(1 for b in translation if b.declared)
 

@@ -31,6 +31,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from hooks import math_font
+from hooks.core.languages import SOURCE, language
 from hooks.i18n_state import languages
 from hooks.latex_to_mathml import LatexToMathML, MathError, glue_punctuation, math_box, to_mathml
 
@@ -39,8 +40,6 @@ log = logging.getLogger("mkdocs.hooks.math_to_mathml")
 STYLESHEET_SOURCE = Path(__file__).parent / "assets" / "math.css"
 STYLESHEET = "assets/stylesheets/math.css"
 FONT = "assets/fonts/stix-two-math.woff2"  # math.css names it relative to itself
-# the accessible name of a display equation's box (it scrolls when the formula is too wide)
-EQUATION_LABELS = {"en": "Equation", "zh": "公式", "ko": "수식", "pl": "Równanie"}
 
 NOTEBOOK_MARKDOWN = re.compile(r'<div class="[^"]*\bjp-RenderedMarkdown\b[^"]*"[^>]*>')
 DISPLAY_DOLLARS = re.compile(r"\$\$(?P<tex>.+?)\$\$", re.S)
@@ -51,8 +50,8 @@ CODE_TAGS = ("code", "pre", "script", "style")
 
 def equation_label(config: MkDocsConfig) -> str:
     """The accessible name of a display equation's box, in the language being built."""
-    current, default = languages(config)
-    return EQUATION_LABELS.get(current or default or "en", EQUATION_LABELS["en"])
+    current, default = languages(config)  # its box scrolls when the formula is too wide
+    return language(current or default or SOURCE).words["equation"]
 
 
 def for_page(extension: LatexToMathML, page: Page, config: MkDocsConfig) -> None:

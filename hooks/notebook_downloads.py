@@ -29,6 +29,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from hooks.core.languages import language as language_row
 from hooks.i18n_state import languages
 
 log = logging.getLogger("mkdocs.hooks.notebook_downloads")
@@ -38,13 +39,6 @@ COLAB = "https://colab.research.google.com/github/"
 GITHUB_REPOSITORY = re.compile(r"^https://github\.com/(?P<owner>[^/]+)/(?P<repo>[^/]+?)(?:\.git)?/?$")
 EDIT_URI = re.compile(r"^/?(?:edit|blob)/(?P<branch>[^/]+)/(?P<folder>.*?)/?$")
 H1_END = re.compile(r"</h1>")
-
-LINK_TEXTS = {  # (download, Colab), in the page's language; the glossary's word for "notebook"
-    "en": ("Download this notebook (.ipynb)", "Open in Colab"),
-    "zh": ("下载此 Notebook（.ipynb）", "在 Colab 中打开"),
-    "ko": ("이 노트북 내려받기(.ipynb)", "Colab에서 열기"),
-    "pl": ("Pobierz ten notatnik (.ipynb)", "Otwórz w\u00a0Colab"),
-}
 
 
 def _language_and_path(page: Page, config: MkDocsConfig) -> tuple[str, str]:
@@ -71,7 +65,8 @@ def colab_url(config: MkDocsConfig, language: str, relative: str) -> str | None:
 
 
 def take_away_links(download_href: str, colab: str | None, language: str) -> str:
-    download_text, colab_text = LINK_TEXTS.get(language, LINK_TEXTS["en"])
+    words = language_row(language).words  # the glossary's word for "notebook"
+    download_text, colab_text = words["download_notebook"], words["open_in_colab"]
     links = [
         f'<a class="md-button md-button--primary" href="{html.escape(download_href)}" download '
         f'type="application/x-ipynb+json">{html.escape(download_text)}</a>'

@@ -34,10 +34,10 @@ from hooks import (
     search_per_language,
 )
 from hooks.cjk_line_breaks import CjkLineBreaks
+from hooks.core.languages import table, ties_one_letter_words
 from hooks.i18n_state import languages, whole_site_built
 from hooks.latex_to_mathml import LatexToMathML
 from hooks.notebooks_under_i18n import count_notebooks_as_pages
-from hooks.polish_one_letter_words import LANGUAGE as POLISH
 from hooks.polish_one_letter_words import PolishOneLetterWords
 
 log = logging.getLogger("mkdocs.plugins.guide_build")
@@ -76,11 +76,12 @@ class GuideBuild(BasePlugin):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Once (mkdocs-static-i18n calls this again for each language, with the same list): the
         Markdown extensions; for each language, the copy buttons' extension of that language."""
+        config.extra["languages"] = table()  # for the templates (page-head.html, main.html)
         extensions = config.markdown_extensions
         if self.math not in extensions:
             extensions += [
                 CjkLineBreaks(),
-                PolishOneLetterWords(active=lambda: languages(config)[0] == POLISH),
+                PolishOneLetterWords(active=lambda: ties_one_letter_words(languages(config)[0])),
                 self.math,
                 responsive_figures.FigureSizes(figures_dir=str(responsive_figures.figures_dir(config))),
             ]

@@ -23,7 +23,6 @@ from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-LANGUAGE = "pl"
 NO_BREAK_SPACE = "\u00a0"
 ONE_LETTER_WORD = r"(?<![\w.'’-])[AaIiOoUuWwZz]"
 BEFORE_A_WORD = re.compile(rf"({ONE_LETTER_WORD})[ \t]*\n?[ \t]*(?=\S)(?<=[ \t\n])")

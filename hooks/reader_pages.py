@@ -37,6 +37,7 @@ from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from hooks.core.languages import language as language_row
 from hooks.core.translations import is_outdated
 from hooks.i18n_state import i18n_plugin, languages
 
@@ -47,34 +48,13 @@ ALTERNATE_LINK = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang=
 MERMAID_BLOCK = re.compile(r'<(pre|div)\b[^>]*\bclass="(?:[^"]*\s)?mermaid(?:\s[^"]*)?"')
 H1_END = re.compile(r"</h1>")
 
-NOTICE = {
-    "en": (
-        "This translation may be outdated",
-        "The English page has changed since this page was translated. Read the ",
-        "English page",
-        " for the current version.",
-    ),
-    "zh": ("此译文可能已过时", "英文原文在本页翻译之后有过修改。最新内容请参阅", "英文原文", "。"),
-    "ko": (
-        "이 번역은 최신이 아닐 수 있습니다",
-        "이 페이지를 번역한 뒤 영어 원문이 바뀌었습니다. 최신 내용은 ",
-        "영어 원문",
-        "을 참고하세요.",
-    ),
-    "pl": (
-        "To tłumaczenie może być nieaktualne",
-        "Angielski oryginał zmienił się od czasu przetłumaczenia tej strony. Aktualną wersję znajdziesz na ",
-        "stronie angielskiej",
-        ".",
-    ),
-}
-
 
 # -- outdated translations -------------------------------------------------------------------
 
 
 def outdated_notice(language: str, english_href: str, english_language: str) -> str:
-    title, before, link, after = NOTICE.get(language, NOTICE["en"])
+    words = language_row(language).words
+    title, before, link, after = (words[f"outdated_{part}"] for part in ("title", "before", "link", "after"))
     return (
         f'<div class="admonition warning translation-outdated" lang="{language}">'
         f'<p class="admonition-title">{html.escape(title)}</p>'

@@ -35,6 +35,8 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
+from hooks.core.languages import language as language_row
+from hooks.core.languages import table
 from hooks.i18n_state import i18n_plugin, languages
 
 log = logging.getLogger("mkdocs.hooks.search_per_language")
@@ -43,15 +45,6 @@ HOOK_ASSETS = Path(__file__).resolve().parent / "assets"
 LUNR_FOLDER = "assets/javascripts/lunr/min"
 # lunr languages this site provides itself (Material ships the others)
 OWN_LUNR_LANGUAGES = {"pl": HOOK_ASSETS / "lunr.pl.js"}
-# lang: the lunr language(s); pipeline: which of trimmer / stopWordFilter / stemmer to keep
-SEARCH_LANGUAGES = {
-    # Material adds a trailing wildcard to every query term and lunr does not stem wildcard terms,
-    # so an index stemmed in English would miss "embedding*" (indexed as "embed"): no stemmer.
-    "en": {"lang": ["en"], "pipeline": ["trimmer", "stopWordFilter"]},
-    "zh": {"lang": ["zh"], "pipeline": ["stemmer"]},  # lunr.zh's trimmer would cut Latin words
-    "ko": {"lang": ["ko"], "pipeline": []},  # lunr.ko's trimmer drops digits; no stemmer exists
-    "pl": {"lang": ["pl"], "pipeline": ["trimmer", "stopWordFilter", "stemmer"]},  # stems queries too
-}
 CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{.*?"base": ")([^"]*)(")', re.S)
 
 
@@ -72,8 +65,8 @@ def rebase_search(output: str, config: MkDocsConfig) -> str:
 
 
 def search_settings(language: str, site: Path) -> dict:
-    if language in SEARCH_LANGUAGES:
-        return SEARCH_LANGUAGES[language]
+    if language in table():
+        return language_row(language).search
     # a language added later: its lunr support if Material ships one, else no stemming at all
     if (site / LUNR_FOLDER / f"lunr.{language}.min.js").exists():
         return {"lang": [language], "pipeline": ["trimmer", "stopWordFilter"]}

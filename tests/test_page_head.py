@@ -25,10 +25,10 @@ import pytest
 import yaml
 
 from hooks.core import translations
+from hooks.core.languages import language as language_row
 from hooks.core.translations import FRONT_MATTER
 from hooks.core.urls import language_root, page_url
 
-OG_LOCALES = {"en": "en_US", "zh": "zh_CN", "ko": "ko_KR", "pl": "pl_PL"}
 SCRIPTS = {  # a description in this language has letters of this script
     "zh": re.compile(r"[\u4e00-\u9fff]"),
     "ko": re.compile(r"[\uac00-\ud7af]"),
@@ -261,9 +261,10 @@ def test_every_page_has_open_graph_title_url_and_locales(project, site, site_url
             elif page_of(site, site_url, url) is None:
                 problems.append(f"{where}: og:url {url} is no page of the built site")
         locale = one("og:locale")
-        if locale is not None and locale != OG_LOCALES.get(language):
-            problems.append(f"{where}: og:locale {locale}, expected {OG_LOCALES.get(language)}")
-        others = sorted(OG_LOCALES[o] for o in project.languages if o != language and o in OG_LOCALES)
+        expected = language_row(language).og_locale
+        if locale is not None and locale != expected:
+            problems.append(f"{where}: og:locale {locale}, expected {expected}")
+        others = sorted(language_row(o).og_locale for o in project.languages if o != language)
         if sorted(head.named("property", "og:locale:alternate")) != others:
             problems.append(
                 f"{where}: og:locale:alternate {head.named('property', 'og:locale:alternate')}, expected {others}"

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .languages import decimal_comma
 from .markdown import parser
 
 INCLUDE_LINE = re.compile(r'^--8<--\s+"(?P<path>[^"]+)"\s*$')
@@ -136,7 +137,7 @@ class Page:
 
 def decimal_number_pattern(language: str) -> re.Pattern[str]:
     """Decimals with three or more digits after the point (Polish prose writes a comma)."""
-    point = "[.,]" if language == "pl" else r"\."
+    point = "[.,]" if decimal_comma(language) else r"\."
     # ASCII classes on purpose: Chinese and Korean letters count as \w, and "约0.3374" must be found.
     return re.compile(rf"(?<![A-Za-z0-9_.,])\d+{point}\d{{3,}}(?![0-9])")
 

@@ -1,4 +1,4 @@
-/* Keyboard access to every box that scrolls, and no stray landmarks (issue 12, deliverable 2).
+/* Keyboard access to every box that scrolls, and no stray landmarks.
  *
  * A box of the content that scrolls (a code block, a table, a notebook cell or output) gets
  * tabindex="0", role="group" and a name (its block title, its column headings, its prompt), so a
@@ -17,13 +17,8 @@
 (() => {
   "use strict";
 
-  const WORDS = {
-    en: { code: "Code", output: "Output", table: "Table" },
-    zh: { code: "代码", output: "输出", table: "表格" },
-    ko: { code: "코드", output: "출력", table: "표" },
-    pl: { code: "Kod", output: "Wynik", table: "Tabela" },
-  };
-  const words = WORDS[document.documentElement.lang] || WORDS.en;
+  /* the page language's words, from hooks/core/languages.yml (main.html writes them into the page) */
+  const words = JSON.parse(document.getElementById("__guide-words").textContent);
   const text = element => (element ? element.textContent.replace(/\s+/g, " ").trim() : "");
   const promptOf = (box, area, selector) => {
     const shown = text(box.closest(area)?.querySelector(selector)).replace(/:$/, "");
