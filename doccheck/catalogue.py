@@ -4,7 +4,7 @@ A check has a name (the test's name in tests/, so test ids stay what they were),
 test of it covers: one quoted output, one page, one notebook, one translation, one snippet or
 notebook under every CPU configuration, or the whole project) and a function that returns the
 problems it finds in one item. Both faces run this list: the pytest plugin makes one test per
-check and item (``tests/test_docs.py`` and its neighbours name the checks they hold), and
+check and item (``tests/docs/test_docs.py`` and its neighbours name the checks they hold), and
 ``python -m doccheck check`` runs the same checks over the pages it is given. A new check is one
 function in ``doccheck.checks`` and one line here.
 
@@ -129,12 +129,13 @@ def _quoted_output(session: DocSession, quote: QuotedOutput) -> Verdict:
 
 def _page(session: DocSession, page: Page) -> Verdict:
     """The page parses, includes real snippets (and what they import), quotes what they print,
-    and its prose decimals are printed."""
+    its prose decimals are printed, and the repository files it names exist."""
     project = session.project
     runs = session.snippet_runs([i.snippet for i in page.includes if (project.snippets_dir / i.snippet).is_file()])
     problems = checks.check_page_structure(project, page, runs)
     problems += checks.check_snippet_dependencies(project, page)
     problems += checks.check_prose_numbers(page.numbers, [run.stdout for run in runs.values()])
+    problems += checks.check_named_files(project, page)
     if not problems:
         session.tally.numbers_verified += len(page.numbers)
     return Verdict(problems)
@@ -177,16 +178,12 @@ def _parity(session: DocSession, selection: Selection) -> Verdict:
 
 
 def _snippet_imports(session: DocSession, selection: Selection) -> Verdict:
-    """Only for ``check --static``: test_page checks a page's imports with the rest of the page."""
+    """Only for ``check --static``: test_page checks a page's imports (and the repository files it
+    names) with the rest of the page."""
     project = session.project
-    return Verdict(
-        [
-            p
-            for page in project.pages
-            if selection.wants(page.relative)
-            for p in checks.check_snippet_dependencies(project, page)
-        ]
-    )
+    pages = [page for page in project.pages if selection.wants(page.relative)]
+    found = [p for page in pages for p in checks.check_snippet_dependencies(project, page)]
+    return Verdict(found + [p for page in pages for p in checks.check_named_files(project, page)])
 
 
 def _fidelity(session: DocSession, translation: Translation) -> Verdict:
@@ -257,7 +254,7 @@ CHECKS = [
 ]
 BY_NAME = {check.name: check for check in CHECKS}
 # what `check --static` adds: test_page checks these with the rest of each page
-STATIC_ONLY = [Check("snippet imports", "project", _snippet_imports, runs_code=False)]
+STATIC_ONLY = [Check("snippet imports and named files", "project", _snippet_imports, runs_code=False)]
 
 
 def judge(session: DocSession, check: Check, item: Any, updating: bool = False) -> Verdict:

@@ -7,11 +7,13 @@ these functions directly to prove that each check fails when it should.
 from __future__ import annotations
 
 import difflib
+import importlib.metadata
 import posixpath
 import re
 
 from nbformat import NotebookNode
 
+from hooks.core.markdown import parser
 from hooks.core.pages import Location, NotQuoted, Page, QuotedOutput
 from hooks.core.project import Project
 from hooks.core.snippets import dependencies, sibling_imports
@@ -25,14 +27,14 @@ from .runner import SnippetRun
 
 def environment_warning(project: Project) -> str | None:
     """Outputs are only expected to match with the pinned torch: say so before anything else."""
-    try:
-        import torch
-    except ImportError:
+    try:  # its metadata: importing torch would cost every test run a second or two
+        version = importlib.metadata.version("torch")
+    except importlib.metadata.PackageNotFoundError:
         return "ENVIRONMENT: torch is not installed; install requirements.txt first."
-    installed = torch.__version__.split("+")[0]
+    installed = version.split("+")[0]
     if project.pinned_torch and installed != project.pinned_torch:
         return (
-            f"ENVIRONMENT: torch {torch.__version__} is installed but requirements.txt pins "
+            f"ENVIRONMENT: torch {version} is installed but requirements.txt pins "
             f"torch=={project.pinned_torch}; printed numbers are expected to differ. "
             "Fix the environment before editing any page."
         )
@@ -340,4 +342,25 @@ def check_notebook_on_every_cpu(
                     )
                 )
                 break
+    return problems
+
+
+# -- files of the repository a page names --------------------------------------------------------
+
+REPOSITORY_FILE = re.compile(r"^(?:tests|snippets|hooks|doccheck)/[\w./-]+\.(?:py|yml|txt)$")
+
+
+def check_named_files(project: Project, page: Page) -> list[Problem]:
+    """A code span that names a file of the repository (``tests/docs/test_rope_reference.py``)
+    names one that exists: a page must not send the reader to a file that moved."""
+    text = (project.root / page.path).read_text(encoding="utf-8")
+    problems = []
+    for token in parser().parse(text):
+        for child in token.children or []:
+            if child.type == "code_inline" and REPOSITORY_FILE.match(child.content):
+                if not (project.root / child.content).is_file():
+                    before = token.content[: max(token.content.find(child.content), 0)]
+                    line = (token.map[0] + 1 + before.count("\n")) if token.map else 1
+                    where = Location(page.language, page.path, line)
+                    problems.append(Problem(where, f"names {child.content}, which does not exist"))
     return problems

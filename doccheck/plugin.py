@@ -91,6 +91,14 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 CHECK_MARKER = "doccheck_check"
 
 
+def fail_with(problems: list, limit: int = 40) -> None:
+    """Fail the test with its problems, one per line (the first ``limit``), and no traceback: the
+    message names the language, file and line, and says what differs."""
+    if problems:
+        more = f"\n... and {len(problems) - limit} more" if len(problems) > limit else ""
+        pytest.fail("\n".join(str(p) for p in problems[:limit]) + more, pytrace=False)
+
+
 def content_test(name: str):
     """The test of one check of the catalogue, for a test file to hold under the check's name."""
     check = BY_NAME[name]  # a KeyError names a check the catalogue does not have
@@ -197,8 +205,9 @@ def built_site(pytestconfig: pytest.Config) -> BuiltSite:
 
 
 @pytest.fixture(scope="session")
-def site(built_site: BuiltSite) -> Path:
-    """The folder of the built site."""
+def site_dir(built_site: BuiltSite) -> Path:
+    """The folder of the built site (tests/tools call their copy of the fixture's sources
+    ``mini_site``)."""
     return built_site.path
 
 

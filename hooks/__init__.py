@@ -15,6 +15,6 @@ module of plain functions or a Python-Markdown extension:
 
 ``hooks.core`` is what the guide *is* (its layout, pages, snippets, take-away programs and
 translation records), shared with the verifier. The build never imports the verifier
-(doccheck); tests/test_import_graph.py keeps it so. ``theme_overrides/`` holds Material's
+(doccheck); tests/tools/test_import_graph.py keeps it so. ``theme_overrides/`` holds Material's
 template overrides, ``assets/`` the files the build copies into the site.
 """

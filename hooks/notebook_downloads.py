@@ -4,7 +4,7 @@
   to ``notebooks/<lang>/<path>.ipynb`` in the site, and its page links to that copy (with
   ``download``). The copies live in this one folder, apart from the pages:
   mkdocs-static-i18n used to publish notebooks as raw JSON next to where their pages belong
-  (hooks/notebooks_under_i18n.py), and tests/test_site.py fails on any ``.ipynb`` elsewhere.
+  (hooks/notebooks_under_i18n.py), and tests/site/test_site.py fails on any ``.ipynb`` elsewhere.
 * **Open in Colab.** ``https://colab.research.google.com/github/<owner>/<repo>/blob/<branch>/
   <docs>/<lang>/<path>.ipynb``: the owner and repository come from ``repo_url``, the branch and
   the docs folder from ``edit_uri`` (``edit/main/docs/``), so Colab opens the committed notebook

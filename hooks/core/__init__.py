@@ -1,6 +1,6 @@
 """hooks.core: what the guide *is*, read from its files, shared by the build (``hooks``) and the
 verifier (``doccheck``). It imports neither of them, nor MkDocs, Python-Markdown, pytest or torch
-(tests/test_import_graph.py). One job per module:
+(tests/tools/test_import_graph.py). One job per module:
 
 * ``project``: the layout of a documentation project (languages, pages, snippets, figures);
 * ``markdown``: the one Markdown parser that reads pages (markdown-it);

@@ -1,7 +1,7 @@
 """Take-away programs: a snippet with the sibling snippets it imports inlined, one file that runs
 alone. The copy button of a snippet block copies this (hooks/runnable_copies.py), so a reader who
 saves what they copied into an empty folder gets a program that prints what the page quotes;
-tests/test_take_away_programs.py runs each one and compares.
+tests/docs/test_take_away_programs.py runs each one and compares.
 """
 
 from __future__ import annotations

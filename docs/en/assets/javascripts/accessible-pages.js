@@ -12,7 +12,7 @@
  * navigation landmark per block, a dozen on some pages. They are buttons, not navigation:
  * role="none" (the buttons keep their names).
  *
- * tests/test_accessibility.py checks the result with axe-core, on a phone and on a desktop.
+ * tests/browser/test_accessibility.py checks the result with axe-core, on a phone and on a desktop.
  */
 (() => {
   "use strict";

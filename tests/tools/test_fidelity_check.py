@@ -15,21 +15,17 @@ import nbformat
 import pytest
 
 from doccheck import alignment, cli
-from doccheck.plugin import content_test
 from hooks.core import translations
 from hooks.core.project import Project
 
-FIXTURE = Path(__file__).parent / "fixtures" / "mini_site"
-
-
-test_translation_says_what_the_english_says = content_test("test_translation_says_what_the_english_says")
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "mini_site"
 
 
 # -- each kind of failure, on the fixture site ----------------------------------------------
 
 
 @pytest.fixture
-def site(tmp_path) -> Path:
+def mini_site(tmp_path) -> Path:
     root = tmp_path / "site"
     shutil.copytree(FIXTURE, root)
     return root
@@ -45,9 +41,9 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_the_untouched_fixture_is_faithful(site):
-    assert findings(site) == []
-    assert findings(site, "docs/zh/notebook.ipynb") == []
+def test_the_untouched_fixture_is_faithful(mini_site):
+    assert findings(mini_site) == []
+    assert findings(mini_site, "docs/zh/notebook.ipynb") == []
 
 
 @pytest.mark.parametrize(
@@ -119,32 +115,32 @@ def test_the_untouched_fixture_is_faithful(site):
         "dropped-table-row",
     ],
 )
-def test_a_translation_that_says_something_else_is_named(site, old, new, expected):
-    edit(site / "docs/zh/page.md", old, new)
-    found = findings(site)
+def test_a_translation_that_says_something_else_is_named(mini_site, old, new, expected):
+    edit(mini_site / "docs/zh/page.md", old, new)
+    found = findings(mini_site)
     assert any(f.startswith(expected) for f in found), "\n".join(found)
 
 
-def test_a_changed_number_in_a_notebook_markdown_cell_is_named(site):
-    path = site / "docs/zh/notebook.ipynb"
+def test_a_changed_number_in_a_notebook_markdown_cell_is_named(mini_site):
+    path = mini_site / "docs/zh/notebook.ipynb"
     notebook = nbformat.read(path, as_version=4)
     markdown = next(c for c in notebook.cells if c.cell_type == "markdown" and any(ch.isdigit() for ch in c.source))
     digit = next(ch for ch in markdown.source if ch.isdigit())
     markdown.source = markdown.source.replace(digit, str((int(digit) + 1) % 10), 1)
     nbformat.write(notebook, path)
-    found = findings(site, "docs/zh/notebook.ipynb")
+    found = findings(mini_site, "docs/zh/notebook.ipynb")
     assert found and found[0].startswith("[zh] docs/zh/notebook.ipynb cell "), found
 
 
-def test_a_declared_difference_passes_and_is_counted(site):
-    page = site / "docs/zh/page.md"
+def test_a_declared_difference_passes_and_is_counted(mini_site):
+    page = mini_site / "docs/zh/page.md"
     edit(
         page,
         "这张表有 4 行、123 列，由 `nn.Embedding(4, 5)` 存储。",
         "<!-- fidelity: split into two sentences for readability -->\n这张表有 4 行、123 列。\n\n"
         "它由 `nn.Embedding(4, 5)` 存储。",
     )
-    assert findings(site) == []
+    assert findings(mini_site) == []
     assert alignment.declared_count(page, "zh") == 1
 
 
@@ -163,30 +159,34 @@ def test_numbers_are_compared_however_each_language_writes_them():
 # -- drift cannot record a translation that says less -----------------------------------------
 
 
-def test_drift_refuses_to_record_an_unfaithful_translation(site, capsys):
-    edit(site / "docs/zh/page.md", "123 列", "124 列")
-    assert cli.main(["--root", str(site), "drift", "--update", "docs/zh/page.md"]) == 1
+def test_drift_refuses_to_record_an_unfaithful_translation(mini_site, capsys):
+    edit(mini_site / "docs/zh/page.md", "123 列", "124 列")
+    assert cli.main(["--root", str(mini_site), "drift", "--update", "docs/zh/page.md"]) == 1
     out = capsys.readouterr().out
     assert "docs/zh/page.md: not recorded" in out and "has number 123" in out
-    assert translations.read_record(site / "docs/zh/page.md").translation_of is None
-    edit(site / "docs/zh/page.md", "124 列", "123 列")
-    assert cli.main(["--root", str(site), "drift", "--update", "docs/zh/page.md"]) == 0
+    assert translations.read_record(mini_site / "docs/zh/page.md").translation_of is None
+    edit(mini_site / "docs/zh/page.md", "124 列", "123 列")
+    assert cli.main(["--root", str(mini_site), "drift", "--update", "docs/zh/page.md"]) == 0
 
 
-def test_drift_diff_shows_what_the_english_page_changed(site, capsys):
+def test_drift_diff_shows_what_the_english_page_changed(mini_site, capsys):
     import subprocess
 
     def git(*arguments: str) -> None:
-        subprocess.run(["git", *arguments], cwd=site, check=True, capture_output=True)
+        subprocess.run(["git", *arguments], cwd=mini_site, check=True, capture_output=True)
 
     git("init", "-q")
     git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qam", "x", "--allow-empty")
     git("add", ".")
     git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "fixture")
-    assert cli.main(["--root", str(site), "drift", "--update", "docs/zh/page.md"]) == 0
-    edit(site / "docs/en/page.md", "The first row starts at 0.3374.", "The first row starts at 0.3374, as printed.")
+    assert cli.main(["--root", str(mini_site), "drift", "--update", "docs/zh/page.md"]) == 0
+    edit(
+        mini_site / "docs/en/page.md",
+        "The first row starts at 0.3374.",
+        "The first row starts at 0.3374, as printed.",
+    )
     capsys.readouterr()
-    assert cli.main(["--root", str(site), "drift", "--diff", "docs/zh/page.md"]) == 0
+    assert cli.main(["--root", str(mini_site), "drift", "--diff", "docs/zh/page.md"]) == 0
     out = capsys.readouterr().out
     assert "-- The first row starts at 0.3374.\n" in out and "+- The first row starts at 0.3374, as printed.\n" in out
 
@@ -211,23 +211,30 @@ def test_polish_separates_decimal_commas_in_a_formula_with_semicolons():
     assert problems("Wiersze to $(1{,}2753; -0{,}2010)$ i $f(x; y)$.\n")  # no decimal comma: ";" is not ","
 
 
-def test_drift_diff_falls_back_when_the_recorded_version_was_never_committed(site, capsys):
+def test_drift_diff_falls_back_when_the_recorded_version_was_never_committed(mini_site, capsys):
     import subprocess
 
     def git(*arguments: str) -> None:
         subprocess.run(
-            ["git", "-c", "user.email=t@t", "-c", "user.name=t", *arguments], cwd=site, check=True, capture_output=True
+            ["git", "-c", "user.email=t@t", "-c", "user.name=t", *arguments],
+            cwd=mini_site,
+            check=True,
+            capture_output=True,
         )
 
     git("init", "-q")
     git("add", ".")
     git("commit", "-qm", "fixture")
-    edit(site / "docs/en/page.md", "The first row starts at 0.3374.", "The first row starts at 0.3374, as printed.")
-    assert cli.main(["--root", str(site), "drift", "--update", "docs/zh/page.md"]) == 0  # recorded, not committed
-    edit(site / "docs/en/page.md", "as printed.", "as the snippet prints.")  # changed again before any commit
+    edit(
+        mini_site / "docs/en/page.md",
+        "The first row starts at 0.3374.",
+        "The first row starts at 0.3374, as printed.",
+    )
+    assert cli.main(["--root", str(mini_site), "drift", "--update", "docs/zh/page.md"]) == 0  # recorded, not committed
+    edit(mini_site / "docs/en/page.md", "as printed.", "as the snippet prints.")  # changed again before any commit
     git("add", ".")
     git("commit", "-qm", "both")
     capsys.readouterr()
-    assert cli.main(["--root", str(site), "drift", "--diff", "docs/zh/page.md"]) == 0
+    assert cli.main(["--root", str(mini_site), "drift", "--diff", "docs/zh/page.md"]) == 0
     out = capsys.readouterr().out
     assert "was never committed" in out and "+- The first row starts at 0.3374, as the snippet prints.\n" in out

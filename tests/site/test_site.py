@@ -2,7 +2,7 @@
 loaded from another host, search split by language, edit links and 404 pages per language.
 
 All checks read the site that the ``built_site`` fixture (doccheck/plugin.py) builds once per
-session; tests/test_browser.py drives the same build in Chromium. Pages are discovered from
+session; tests/browser/test_browser.py drives the same build in Chromium. Pages are discovered from
 the built site and from docs/, never listed by hand.
 """
 
@@ -18,6 +18,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from doccheck import drift
+from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage, built_pages
 from hooks.core.urls import language_root, page_url
 
@@ -57,15 +58,9 @@ def parse(path: Path) -> Tags:
     return parser
 
 
-def _fail(problems: list[str], limit: int = 40):
-    if problems:
-        more = f"\n... and {len(problems) - limit} more" if len(problems) > limit else ""
-        pytest.fail("\n".join(problems[:limit]) + more, pytrace=False)
-
-
 @pytest.fixture(scope="session")
-def pages(project, site) -> list[BuiltPage]:
-    return built_pages(project, site)
+def pages(project, site_dir) -> list[BuiltPage]:
+    return built_pages(project, site_dir)
 
 
 # -- the build --------------------------------------------------------------------------------
@@ -77,7 +72,7 @@ def test_strict_build_has_no_warnings(built_site):
     problems = [f"mkdocs build --strict: {line.strip()}" for line in bad]
     if built_site.strict_returncode != 0 and not problems:
         problems = ["mkdocs build --strict failed:", *built_site.strict_log.splitlines()[-15:]]
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_the_build_prints_only_log_lines(built_site):
@@ -88,27 +83,27 @@ def test_the_build_prints_only_log_lines(built_site):
         for line in built_site.strict_log.splitlines()
         if line.strip() and not re.match(r"(INFO|WARNING|ERROR|DEBUG)\b", line)
     ]
-    _fail([f"mkdocs build printed: {line}" for line in noise])
+    fail_with([f"mkdocs build printed: {line}" for line in noise])
 
 
-def test_every_page_of_every_language_is_built(project, site):
+def test_every_page_of_every_language_is_built(project, site_dir):
     missing = []
     for language in project.languages:
         for relative in project.page_files(language):
-            target = site / language_root(project, language) / page_url(relative) / "index.html"
+            target = site_dir / language_root(project, language) / page_url(relative) / "index.html"
             if not target.is_file():
                 missing.append(f"[{language}] docs/{language}/{relative} was not built as {target.relative_to(site)}")
-    _fail(missing)
+    fail_with(missing)
 
 
-def test_notebook_pages_are_html_in_every_language(project, site):
+def test_notebook_pages_are_html_in_every_language(project, site_dir):
     """mkdocs-static-i18n alone copies notebooks as raw JSON (hooks/notebooks_under_i18n.py)."""
     problems = []
     for language in project.languages:
         for relative in project.page_files(language):
             if not relative.endswith(".ipynb"):
                 continue
-            target = site / language_root(project, language) / page_url(relative) / "index.html"
+            target = site_dir / language_root(project, language) / page_url(relative) / "index.html"
             if not target.is_file():
                 problems.append(f"[{language}] docs/{language}/{relative}: no HTML page at {target.relative_to(site)}")
                 continue
@@ -123,8 +118,8 @@ def test_notebook_pages_are_html_in_every_language(project, site):
                 problems.append(f"[{language}] {target.relative_to(site)} is not a rendered notebook page")
     # Notebooks are downloads only in their own folder, notebooks/<lang>/<path> (hooks/notebook_downloads.py),
     # each a copy of docs/<lang>/<path> of a notebook page; any other .ipynb is a page published as raw JSON
-    for copied in site.rglob("*.ipynb"):
-        parts = copied.relative_to(site).parts
+    for copied in site_dir.rglob("*.ipynb"):
+        parts = copied.relative_to(site_dir).parts
         language, relative = (parts[1], "/".join(parts[2:])) if len(parts) > 2 else ("", "")
         in_folder = parts[0] == "notebooks" and language in project.languages
         source = project.page_files(language).get(relative) if in_folder else None
@@ -132,7 +127,7 @@ def test_notebook_pages_are_html_in_every_language(project, site):
             problems.append(f"{copied.relative_to(site)}: a notebook was copied into the site as raw JSON")
         elif copied.read_bytes() != source.read_bytes():
             problems.append(f"{copied.relative_to(site)}: differs from docs/{language}/{relative}")
-    _fail(problems)
+    fail_with(problems)
 
 
 # -- nothing from other hosts ---------------------------------------------------------------
@@ -208,25 +203,25 @@ def external_loads(path: Path) -> list[str]:
     return found
 
 
-def test_no_page_loads_anything_from_another_host(site):
+def test_no_page_loads_anything_from_another_host(site_dir):
     problems = []
-    for path in sorted(site.rglob("*.html")):
+    for path in sorted(site_dir.rglob("*.html")):
         problems += [f"{path.relative_to(site)}: {what}" for what in external_loads(path)]
-    for path in sorted(site.rglob("*.css")):
+    for path in sorted(site_dir.rglob("*.css")):
         for a, b in CSS_URL.findall(path.read_text(encoding="utf-8")):
             if _external(a or b):
                 problems.append(f"{path.relative_to(site)}: {a or b}")
-    for path in sorted(site.rglob("*.js")):
+    for path in sorted(site_dir.rglob("*.js")):
         for _, url in SCRIPT_URL_LITERAL.findall(path.read_text(encoding="utf-8")):
             if _external(url) and not url.startswith(tuple(GATED_SCRIPT_URLS)):
                 problems.append(f"{path.relative_to(site)}: script would load {url}")
-    _fail(problems)
+    fail_with(problems)
 
 
-def test_no_page_triggers_a_gated_download(site):
+def test_no_page_triggers_a_gated_download(site_dir):
     """The conditions under which Material's JavaScript downloads from another host never occur."""
     problems = []
-    for path in sorted(site.rglob("*.html")):
+    for path in sorted(site_dir.rglob("*.html")):
         for tag, attrs in parse(path).tags:
             classes = attrs.get("class", "").split()
             if tag in ("pre", "div") and "mermaid" in classes:
@@ -238,13 +233,13 @@ def test_no_page_triggers_a_gated_download(site):
                     f"{path.relative_to(site)}: [data-md-component=source] makes Material call api.github.com"
                 )
             # Material's bundle selects link[rel=alternate]: the whole value, ASCII case-insensitively
-            # (hreflang alternates say rel="alternate ", tests/test_page_head.py)
+            # (hreflang alternates say rel="alternate ", tests/site/test_page_head.py)
             if tag == "link" and attrs.get("rel", "").lower() == "alternate":
                 problems.append(
                     f"{path.relative_to(site)}: <link rel=alternate href={attrs.get('href')!r}> makes Material fetch "
                     "sitemap.xml below that address"
                 )
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_math_is_mathml(pages):
@@ -256,30 +251,30 @@ def test_math_is_mathml(pages):
                 problems.append(f"{page}: math left as LaTeX: {match.group(2)[:80]}")
         if re.search(r"MathJax|katex", text):
             problems.append(f"{page}: mentions MathJax or KaTeX")
-    _fail(problems)
+    fail_with(problems)
 
 
 # -- search -----------------------------------------------------------------------------------
 
 
-def _index(site: Path, project, language: str) -> dict:
+def _index(site_dir: Path, project, language: str) -> dict:
     return json.loads(
-        (site / language_root(project, language) / "search" / "search_index.json").read_text(encoding="utf-8")
+        (site_dir / language_root(project, language) / "search" / "search_index.json").read_text(encoding="utf-8")
     )
 
 
-def test_each_language_has_its_own_search_index(project, site, pages):
+def test_each_language_has_its_own_search_index(project, site_dir, pages):
     """Each language's index holds exactly its own pages, and its pages load it."""
     problems = []
     for language in project.languages:
-        index = _index(site, project, language)
+        index = _index(site_dir, project, language)
         root = language_root(project, language)
         locations = [doc["location"] for doc in index["docs"]]
         for location in {loc for loc in locations if locations.count(loc) > 1}:
             problems.append(f"[{language}] search index: location {location!r} appears more than once")
         indexed = {loc.split("#", 1)[0] for loc in locations}
         for location in sorted(indexed):
-            if not (site / root / location / "index.html").is_file():
+            if not (site_dir / root / location / "index.html").is_file():
                 problems.append(f"[{language}] search index: {location!r} is no page of this language")
         for page in (p for p in pages if p.language == language):
             if page.url.removeprefix(root) not in indexed:
@@ -293,7 +288,7 @@ def test_each_language_has_its_own_search_index(project, site, pages):
             page_address = "http://site/" + page.url
             if base is None or urljoin(page_address, base.rstrip("/") + "/") != "http://site/" + root:
                 problems.append(f"{page}: its search base {base!r} is not its language's folder /{root}")
-    _fail(problems)
+    fail_with(problems)
 
 
 # -- reader comforts --------------------------------------------------------------------------
@@ -318,16 +313,16 @@ def test_edit_links_open_the_page_in_its_own_language(project, pages):
             problems.append(f"{page}: edit link {href} names no file of docs/")
         elif relative.split("/", 1)[0] != page.language:
             problems.append(f"{page}: edit link {href} opens another language's file")
-    _fail(problems)
+    fail_with(problems)
 
 
-def test_every_language_has_a_home_and_a_404_page(project, site):
+def test_every_language_has_a_home_and_a_404_page(project, site_dir):
     problems = []
     for language in project.languages:
         root = language_root(project, language)
-        if not (site / root / "index.html").is_file():
+        if not (site_dir / root / "index.html").is_file():
             problems.append(f"[{language}] no home page /{root}")
-        not_found = site / root / "404.html"
+        not_found = site_dir / root / "404.html"
         if not not_found.is_file():
             problems.append(f"[{language}] no /{root}404.html")
             continue
@@ -358,13 +353,13 @@ def test_every_language_has_a_home_and_a_404_page(project, site):
                 problems.append(
                     f"/{root}404.html: the language menu leads to {menu.get(other)!r} for {other}, not its home"
                 )
-    _fail(problems)
+    fail_with(problems)
 
 
-def test_outdated_translations_show_a_notice_and_current_ones_do_not(project, site):
+def test_outdated_translations_show_a_notice_and_current_ones_do_not(project, site_dir):
     problems = []
     for translation in drift.translations(project):
-        target = site / language_root(project, translation.language) / page_url(translation.relative) / "index.html"
+        target = site_dir / language_root(project, translation.language) / page_url(translation.relative) / "index.html"
         if not target.is_file():
             continue  # reported by test_every_page_of_every_language_is_built
         state = translation.state()
@@ -376,7 +371,7 @@ def test_outdated_translations_show_a_notice_and_current_ones_do_not(project, si
             problems.append(
                 f"[{translation.language}] {translation.shown} is up to date, but its page says it may be outdated"
             )
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_pages_are_light(pages):
@@ -394,7 +389,7 @@ def test_pages_are_light(pages):
     for css in sorted(stylesheets):
         if css.is_file() and css.stat().st_size > stylesheet_limit_kb * 1024:
             problems.append(f"{css.name}: {css.stat().st_size // 1024} KB (limit {stylesheet_limit_kb} KB)")
-    _fail(problems)
+    fail_with(problems)
 
 
 def blocking_scripts(html_path: Path) -> list[str]:
@@ -414,7 +409,7 @@ def test_no_script_holds_up_the_first_paint(pages, tmp_path):
     broken = tmp_path / "broken.html"
     broken.write_text('<html><body><p>text</p><script src="x.js"></script></body></html>', encoding="utf-8")
     assert blocking_scripts(broken) == ["x.js"]
-    _fail(problems)
+    fail_with(problems)
 
 
 # -- Chinese text -----------------------------------------------------------------------------
@@ -481,7 +476,7 @@ def test_chinese_text_has_no_line_break_spaces(project, pages):
                     problems.append(
                         f"{page}: a line break between {before!r} and {after!r}: …{text[start : match.end() + 15]!r}…"
                     )
-    _fail(problems)
+    fail_with(problems)
 
 
 # -- Polish text ------------------------------------------------------------------------------
@@ -513,7 +508,7 @@ def test_polish_one_letter_words_stay_with_the_next_word(pages):
                 problems.append(f"{page}: an English one-letter word is tied to the next word: …{context!r}…")
             polish_words += page.language == "pl"
     assert polish_words > 500, f"only {polish_words} one-letter words on the Polish pages: is the check reading them?"
-    _fail(problems)
+    fail_with(problems)
 
 
 def _heading_ids(path: Path) -> list[str]:
@@ -522,17 +517,17 @@ def _heading_ids(path: Path) -> list[str]:
     return re.findall(r'<h[1-6] id="([^"]*)"', article)
 
 
-def test_every_heading_has_its_english_id_in_every_language(project, site):
+def test_every_heading_has_its_english_id_in_every_language(project, site_dir):
     """A deep link (/zh/rope/idea/#section) opens the same section as the English one, on Markdown
     and notebook pages alike; the skip link and the table of contents point at real ids."""
     problems = []
     for relative in project.page_files(project.source_language):
-        english = site / page_url(relative) / "index.html"
+        english = site_dir / page_url(relative) / "index.html"
         if not english.is_file():
             continue
         english_ids = _heading_ids(english)
         for language in project.languages:
-            built = site / language_root(project, language) / page_url(relative) / "index.html"
+            built = site_dir / language_root(project, language) / page_url(relative) / "index.html"
             if not built.is_file():
                 continue
             ids = _heading_ids(built)
@@ -554,7 +549,7 @@ def test_every_heading_has_its_english_id_in_every_language(project, site):
                         f"[{language}] /{language_root(project, language)}{page_url(relative)}: "
                         f"a link to #{link}, which no element has"
                     )
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_images_have_their_size_and_figures_a_webp_version(pages):
@@ -575,4 +570,4 @@ def test_images_have_their_size_and_figures_a_webp_version(pages):
         figures = re.findall(r'<img\b[^>]*src="[^"]*assets/figures/[^"]+\.png"', article)
         if len(figures) > len(re.findall(r"<picture>", article)):
             problems.append(f"{page}: a figure is not offered as WebP")
-    _fail(problems)
+    fail_with(problems)

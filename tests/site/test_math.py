@@ -1,6 +1,6 @@
 """Math at build time, without a browser: LaTeX to MathML (hooks/latex_to_mathml.py), the fixes
 of latex2mathml's output (hooks/mathml_fixes.py), the notebook path that shares the conversion
-(hooks/math_to_mathml.py) and the math font (hooks/math_font.py). tests/test_browser_math.py
+(hooks/math_to_mathml.py) and the math font (hooks/math_font.py). tests/browser/test_browser_math.py
 checks what Chromium makes of the built pages."""
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
+from doccheck.plugin import fail_with
 from hooks.core import translations
 from hooks.core.languages import language as language_row
 from hooks.core.translations import FRONT_MATTER
@@ -84,12 +85,6 @@ def source_description(path: Path) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _fail(problems: list[str], limit: int = 40):
-    if problems:
-        more = f"\n... and {len(problems) - limit} more" if len(problems) > limit else ""
-        pytest.fail("\n".join(problems[:limit]) + more, pytrace=False)
-
-
 @pytest.fixture(scope="session")
 def site_url(project) -> str:
     url = project.mkdocs_config.get("site_url") or ""
@@ -97,20 +92,20 @@ def site_url(project) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def built(project, site: Path, language: str, relative: str) -> Path:
-    return site / language_root(project, language) / page_url(relative) / "index.html"
+def built(project, site_dir: Path, language: str, relative: str) -> Path:
+    return site_dir / language_root(project, language) / page_url(relative) / "index.html"
 
 
 def address(project, site_url: str, language: str, relative: str) -> str:
     return site_url + language_root(project, language) + page_url(relative)
 
 
-def page_of(site: Path, site_url: str, href: str) -> Path | None:
+def page_of(site_dir: Path, site_url: str, href: str) -> Path | None:
     """The built file an absolute address under site_url serves, if there is one."""
     if not href.startswith(site_url):
         return None
     rest = urlsplit(href[len(site_url) :]).path
-    target = site / rest / "index.html" if rest == "" or rest.endswith("/") else site / rest
+    target = site_dir / rest / "index.html" if rest == "" or rest.endswith("/") else site_dir / rest
     return target if target.is_file() else None
 
 
@@ -149,13 +144,13 @@ def test_every_page_declares_a_description_in_its_language(project):
             script = SCRIPTS.get(language)
             if script and not script.search(description):
                 problems.append(f"{where}: the description has no {language} text: {description!r}")
-    _fail(problems)
+    fail_with(problems)
 
 
-def test_every_built_page_carries_its_description(project, site):
+def test_every_built_page_carries_its_description(project, site_dir):
     problems = []
     for language, relative, path in pages(project):
-        target = built(project, site, language, relative)
+        target = built(project, site_dir, language, relative)
         if not target.is_file():
             continue  # test_site.py::test_every_page_of_every_language_is_built
         head = read_head(target)
@@ -167,13 +162,13 @@ def test_every_built_page_carries_its_description(project, site):
         ):
             if found != [wanted]:
                 problems.append(f"{where}: {name} is {found}, not the page's description {wanted!r}")
-    _fail(problems)
+    fail_with(problems)
 
 
-def built_heads(project, site):
+def built_heads(project, site_dir):
     """(language, page, where to say it, parsed head) for every built page of every language."""
     for language, relative, _ in pages(project):
-        target = built(project, site, language, relative)
+        target = built(project, site_dir, language, relative)
         if target.is_file():
             yield (
                 language,
@@ -186,9 +181,9 @@ def built_heads(project, site):
 # -- hreflang alternates -------------------------------------------------------------------------
 
 
-def test_every_page_names_its_translations_and_x_default(project, site, site_url):
+def test_every_page_names_its_translations_and_x_default(project, site_dir, site_url):
     problems = []
-    for _language, relative, where, head in built_heads(project, site):
+    for _language, relative, where, head in built_heads(project, site_dir):
         alternates = head.alternates()
         found: dict[str, list[str]] = {}
         for hreflang, href in alternates:
@@ -206,17 +201,17 @@ def test_every_page_names_its_translations_and_x_default(project, site, site_url
         for hreflang, hrefs in found.items():
             problems.append(f"{where}: an alternate for hreflang={hreflang} ({hrefs}), a language the site lacks")
         for hreflang, href in alternates:
-            if page_of(site, site_url, href) is None:
+            if page_of(site_dir, site_url, href) is None:
                 problems.append(f"{where}: the hreflang={hreflang} alternate {href} is no page of the built site")
-    _fail(problems)
+    fail_with(problems)
 
 
-def test_no_alternate_link_makes_material_fetch_a_sitemap(site):
+def test_no_alternate_link_makes_material_fetch_a_sitemap(site_dir):
     """Material's bundle fetches sitemap.xml below each element that ``link[rel=alternate]`` matches:
     an attribute selector compares the whole value (for rel, ASCII case-insensitively). If the
     bundle stops using exactly that selector, ``rel="alternate "`` may no longer hide the links."""
     problems = []
-    bundles = sorted((site / "assets" / "javascripts").glob("bundle.*.min.js"))
+    bundles = sorted((site_dir / "assets" / "javascripts").glob("bundle.*.min.js"))
     if not bundles:
         problems.append("no assets/javascripts/bundle.*.min.js in the site: has Material changed?")
     for bundle in bundles:
@@ -226,22 +221,22 @@ def test_no_alternate_link_makes_material_fetch_a_sitemap(site):
                 f"{bundle.name}: no longer selects {MATERIAL_SELECTOR!r} to fetch sitemap.xml; check how Material "
                 'finds alternate links now before trusting rel="alternate " (partials/page-head.html)'
             )
-    for path in sorted(site.rglob("*.html")):
+    for path in sorted(site_dir.rglob("*.html")):
         for link in read_head(path).links:
             if link.get("rel", "").lower() == "alternate":
                 problems.append(
                     f"{path.relative_to(site)}: <link rel={link['rel']!r} href={link.get('href')!r}> is matched by "
                     f"{MATERIAL_SELECTOR}"
                 )
-    _fail(problems)
+    fail_with(problems)
 
 
 # -- Open Graph ----------------------------------------------------------------------------------
 
 
-def test_every_page_has_open_graph_title_url_and_locales(project, site, site_url):
+def test_every_page_has_open_graph_title_url_and_locales(project, site_dir, site_url):
     problems = []
-    for language, relative, where, head in built_heads(project, site):
+    for language, relative, where, head in built_heads(project, site_dir):
 
         def one(name: str, head: Head = head, where: str = where) -> str | None:
             values = head.named("property", name)
@@ -258,7 +253,7 @@ def test_every_page_has_open_graph_title_url_and_locales(project, site, site_url
         if url is not None:
             if url != address(project, site_url, language, relative):
                 problems.append(f"{where}: og:url {url} is not this page's address")
-            elif page_of(site, site_url, url) is None:
+            elif page_of(site_dir, site_url, url) is None:
                 problems.append(f"{where}: og:url {url} is no page of the built site")
         locale = one("og:locale")
         expected = language_row(language).og_locale
@@ -269,7 +264,7 @@ def test_every_page_has_open_graph_title_url_and_locales(project, site, site_url
             problems.append(
                 f"{where}: og:locale:alternate {head.named('property', 'og:locale:alternate')}, expected {others}"
             )
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_a_changed_english_notebook_description_makes_its_translations_stale(tmp_path):

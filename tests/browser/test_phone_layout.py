@@ -5,7 +5,7 @@
   output's box, which stays on the screen.
 * A table wider than the screen scrolls inside its box, which stays on the screen.
 
-(That no page scrolls sideways at all is tests/test_browser_math.py's check: a formula is what
+(That no page scrolls sideways at all is tests/browser/test_browser_math.py's check: a formula is what
 makes a page wider than a phone.)
 
 Pages: one of each type (home, a chapter, the glossary), every notebook page and every page with a
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage
 from doccheck.tour import PHONE, SETTLED, Probe, open_window
 from hooks.core.urls import language_root, page_url
@@ -103,11 +104,6 @@ BREAKS = {
 }
 
 
-def _fail(problems: list[str]):
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
-
-
 def _visit(tab, address: str) -> None:
     tab.goto(address, wait_until="load")
     tab.evaluate(SETTLED)
@@ -154,7 +150,7 @@ def _judge(measured, check: str, need: str | None = None) -> None:
         problems.append(f"{check}: nothing to look at on {len(measured)} pages; the check checked nothing")
     if need and not any(results[check].get("scrolling") for _, results in measured):
         problems.append(f"{check}: {need}")
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_the_edit_button_does_not_cover_the_title(measured):

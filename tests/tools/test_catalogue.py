@@ -1,6 +1,6 @@
 """The catalogue of checks (doccheck.catalogue) is the one list both faces run: every check in it
 is the test of exactly one test file, under the check's own name, so pytest and `python -m
-doccheck check` cannot drift apart (tests/test_verifier_catches_errors.py shows them reporting
+doccheck check` cannot drift apart (tests/tools/test_verifier_catches_errors.py shows them reporting
 the same problems)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from doccheck.catalogue import CHECKS
 from doccheck.plugin import content_test
 
-TESTS = Path(__file__).parent
+TESTS = Path(__file__).parents[1]
 
 
 def content_tests_in(folder: Path) -> list[tuple[str, str, str]]:

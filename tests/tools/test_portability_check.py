@@ -9,14 +9,9 @@ import pytest
 
 from doccheck import cpu
 from doccheck.catalogue import BY_NAME, judge
-from doccheck.plugin import content_test
 from doccheck.session import Tally
 
 pytestmark = pytest.mark.portability
-
-
-test_snippet_prints_the_same_on_every_cpu = content_test("test_snippet_prints_the_same_on_every_cpu")
-test_notebook_runs_the_same_on_every_cpu = content_test("test_notebook_runs_the_same_on_every_cpu")
 
 
 def test_a_cpu_without_avx512_is_checked_with_the_rest_and_says_what_it_left_out():
@@ -43,7 +38,7 @@ def test_a_machine_with_fewer_than_two_configurations_is_excused_and_says_why():
 
 def test_each_configuration_sets_what_torch_reads_before_its_first_operation():
     """What the runs are told; that MKL and ATen obey it shows in the planted round-off test
-    (tests/test_verifier_catches_errors.py)."""
+    (tests/tools/test_verifier_catches_errors.py)."""
     assert cpu.SSE42.variables == {"MKL_ENABLE_INSTRUCTIONS": "SSE4_2", "ATEN_CPU_CAPABILITY": "default"}
     assert cpu.AVX2.variables == {"MKL_ENABLE_INSTRUCTIONS": "AVX2", "ATEN_CPU_CAPABILITY": "avx2"}
     assert cpu.AVX512.variables == {"MKL_ENABLE_INSTRUCTIONS": "AVX512", "ATEN_CPU_CAPABILITY": "avx512"}

@@ -21,23 +21,19 @@ from pathlib import Path
 
 import pytest
 
+from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage
 from doccheck.tour import LAPTOP, LAPTOP_DARK, PHONE, SETTLED, Probe, Window, open_window
 from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FAILING_IMPACTS = ("serious", "critical")
 AA_NORMAL_TEXT = 4.5
 
 # a phone has touch and no hover, as Material sees it
 SETUPS = (LAPTOP, LAPTOP_DARK, PHONE)
-
-
-def _fail(problems: list[str]):
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
 
 
 def page_types(project) -> dict[str, str]:
@@ -133,14 +129,16 @@ def test_axe_finds_no_serious_or_critical_violation(scans, setup):
         failing = [v for v in scan.violations if v["impact"] in FAILING_IMPACTS]
         if failing:
             problems.append(f"{scan}:\n" + "\n".join(describe(v) for v in failing))
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_the_skip_link_lands_on_the_page(scans):
     """The skip link ("Skip to content") points at an id on the page (the Korean notebook's pointed
     at #_1, which did not exist)."""
     scanned = scans[LAPTOP.name]
-    _fail([f"{scan}: the skip link points to {scan.skip_link}, not on the page" for scan in scanned if scan.skip_link])
+    fail_with(
+        [f"{scan}: the skip link points to {scan.skip_link}, not on the page" for scan in scanned if scan.skip_link]
+    )
 
 
 def test_axe_check_fails_on_a_broken_page(chromium, server, project):
@@ -300,7 +298,7 @@ def test_every_code_and_text_colour_reaches_aa_contrast_in_both_schemes(tour):
     problems += [f"{p}: not measured" for p in missing]
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "contrast.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
-    _fail(problems)
+    fail_with(problems)
 
 
 # -- the keyboard ------------------------------------------------------------------------------
@@ -368,7 +366,7 @@ def test_a_keyboard_reaches_and_scrolls_every_box_that_scrolls(tour):
                 problems.append(f"{where} has the focus, yet the right arrow does not scroll it")
     if not seen:
         problems.append("no box scrolls on these pages at 390 px: the check checked nothing")
-    _fail(problems)
+    fail_with(problems)
 
 
 def _becomes_true(element, script: str, seconds: float = 1.0) -> bool:

@@ -6,7 +6,7 @@ it would stop with ModuleNotFoundError. The build gives such a block's copy butt
 (hooks/runnable_copies.py). Here that same function's program, for every snippet that imports a
 sibling, is saved as one file in an empty folder and run with ``python file.py`` and the snippet
 environment; it must print exactly what the snippet prints in this session's run of it, and write
-the same files, byte for byte. No browser: tests/test_copy_buttons.py checks the built site's
+the same files, byte for byte. No browser: tests/browser/test_copy_buttons.py checks the built site's
 buttons.
 """
 

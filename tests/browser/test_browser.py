@@ -24,13 +24,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage
 from doccheck.tour import LAPTOP, LAPTOP_DARK, Probe, Recorder, Traffic, open_window
 from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Words this guide cannot do without ("embedding", "layer"), and "RoPE", which every language
 # writes the same way, so results from another language would show up if search mixed them.
 # Polish: inflected forms and a form typed without diacritics must find the same pages.
@@ -128,7 +129,7 @@ PROBES = [FACTS_PROBE]
 def visits(tour, server, built_site) -> list[Visit]:
     """Every page of every language, visited once by the tour (doccheck.tour), with what the
     visit showed and requested, in page order."""
-    site = built_site.path
+    site_dir = built_site.path
     results = [
         Visit(
             look.page,
@@ -136,7 +137,7 @@ def visits(tour, server, built_site) -> list[Visit]:
             look.content_type,
             look.result,
             look.traffic,
-            _weight(site, server, look.traffic.local_paths),
+            _weight(site_dir, server, look.traffic.local_paths),
         )
         for look in tour.looks(FACTS_PROBE)
     ]
@@ -152,10 +153,10 @@ def _remove_old_screenshots(since: float) -> None:
             shot.unlink()
 
 
-def _weight(site: Path, server: str, paths: set[str]) -> int:
+def _weight(site_dir: Path, server: str, paths: set[str]) -> int:
     """The bytes of the site's files behind these request paths (which start with the site's path, /guide/)."""
     prefix = urlsplit(server).path
-    files = [site / p.removeprefix(prefix).lstrip("/") for p in paths]
+    files = [site_dir / p.removeprefix(prefix).lstrip("/") for p in paths]
     files = [f / "index.html" if f.is_dir() else f for f in files]
     return sum(f.stat().st_size for f in files if f.is_file())
 
@@ -188,16 +189,11 @@ def _write_weights(results: list[Visit]) -> None:
     (ARTIFACTS / "page-weights.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
-def _fail(problems: list[str]):
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
-
-
 # -- what every visit must show ---------------------------------------------------------------
 
 
 def test_pages_are_html_in_their_language(visits):
-    _fail(
+    fail_with(
         [
             f"{v.page}: status {v.status}, {v.content_type!r}, lang={v.facts['lang']!r}"
             for v in visits
@@ -211,7 +207,7 @@ def test_page_weights_count_what_each_visit_loaded(visits):
     itself and the theme's stylesheet and script (it once counted nothing: the request paths carry
     the site's /guide/ prefix, the files do not)."""
     light = [f"{v.page.url}: {v.bytes} bytes" for v in visits if v.bytes <= v.page.path.stat().st_size]
-    _fail(light)
+    fail_with(light)
 
 
 def test_no_console_errors_and_no_failed_requests(visits):
@@ -219,15 +215,15 @@ def test_no_console_errors_and_no_failed_requests(visits):
     for v in visits:
         problems += [f"{v.page}: console error: {e}" for e in v.traffic.console_errors]
         problems += [f"{v.page}: request failed: {f}" for f in v.traffic.failed]
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_nothing_is_requested_from_another_host(visits):
-    _fail([f"{v.page}: requested {url}" for v in visits for url in v.traffic.foreign])
+    fail_with([f"{v.page}: requested {url}" for v in visits for url in v.traffic.foreign])
 
 
 def test_hreflang_alternates_cause_no_sitemap_requests(visits, project):
-    """Every page names its translations and x-default for search engines (tests/test_page_head.py
+    """Every page names its translations and x-default for search engines (tests/site/test_page_head.py
     checks the addresses), yet Material's script, which fetches sitemap.xml below every element
     matching link[rel=alternate], finds none, and no sitemap.xml is requested."""
     expected = sorted([*project.languages, "x-default"])
@@ -238,7 +234,7 @@ def test_hreflang_alternates_cause_no_sitemap_requests(visits, project):
         if sorted(v.facts["hreflangAlternates"]) != expected:
             problems.append(f"{v.page}: hreflang alternates {sorted(v.facts['hreflangAlternates'])}, not {expected}")
         problems += [f"{v.page}: requested {p}" for p in sorted(v.traffic.local_paths) if p.endswith("sitemap.xml")]
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_language_menu_leads_to_the_same_page_in_each_language(visits, server, project):
@@ -261,7 +257,7 @@ def test_language_menu_leads_to_the_same_page_in_each_language(visits, server, p
                     problems.append(f"{v.page}: the {language} menu entry opens /{target}, not /{same}")
             elif target != home:
                 problems.append(f"{v.page}: no {language} translation, yet the menu entry opens /{target}, not /{home}")
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_math_is_rendered_as_mathml(visits):
@@ -276,11 +272,11 @@ def test_math_is_rendered_as_mathml(visits):
         if raw:
             start = max(raw.start() - 40, 0)
             problems.append(f"{v.page}: raw LaTeX delimiters in the text: …{f['text'][start : raw.end() + 40]}…")
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_figures_load(visits):
-    _fail(
+    fail_with(
         [
             f"{v.page}: image {i['src']} did not load"
             for v in visits
@@ -298,7 +294,7 @@ def test_code_blocks_have_a_copy_button(visits):
             problems.append(f"{v.page}: {f['codeBlocks']} code blocks, {f['copyButtons']} copy buttons")
         if f["notebook"] and f["cellCopyButtons"] < f["codeCells"]:
             problems.append(f"{v.page}: {f['codeCells']} code cells, {f['cellCopyButtons']} copy buttons")
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_notebook_pages_render(visits, project):
@@ -314,7 +310,7 @@ def test_notebook_pages_render(visits, project):
             problems.append(f"{v.page}: no notebook cells")
         if v.facts["notebookCssApplied"] is False:
             problems.append(f"{v.page}: the notebook stylesheet is not applied (cell copy text is visible)")
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_a_click_in_the_language_menu_opens_the_translation(context, server, visits, project):
@@ -344,12 +340,12 @@ def test_a_click_in_the_language_menu_opens_the_translation(context, server, vis
         if tab.url != expected:
             problems.append(f"menu entry {language}: landed on {tab.url}, expected {expected}")
     tab.close()
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_search_finds_words_in_the_page_language_only(context, server, project, built_site):
     """A query on a page of language L returns pages of L only, and finds the language's words."""
-    site = built_site.path
+    site_dir = built_site.path
     tabs = {}
     for language in project.languages:  # open all at once: the indexes load in parallel
         tab = context.new_page()
@@ -372,7 +368,7 @@ def test_search_finds_words_in_the_page_language_only(context, server, project, 
                     language == project.source_language and link.startswith(tuple(other_roots))
                 ):
                     problems.append(f"[{language}] search for {query!r} returned {link}, a page of another language")
-                elif not (site / link[len(server) :].split("#")[0] / "index.html").is_file():
+                elif not (site_dir / link[len(server) :].split("#")[0] / "index.html").is_file():
                     problems.append(f"[{language}] search for {query!r} returned {link}, which does not exist")
         shot = ARTIFACTS / "screenshots" / language / "search.png"
         shot.parent.mkdir(parents=True, exist_ok=True)
@@ -380,7 +376,7 @@ def test_search_finds_words_in_the_page_language_only(context, server, project, 
         problems += [f"[{language}] search page: console error: {e}" for e in tab.recorder.traffic.console_errors]
         problems += [f"[{language}] search page: request failed: {f}" for f in tab.recorder.traffic.failed]
         tab.close()
-    _fail(problems)
+    fail_with(problems)
 
 
 def _search(tab, query: str) -> list[str]:
@@ -419,7 +415,7 @@ def test_404_page(context, server, project):
     problems += [] if styled else [f"{missing}: the 404 page has no styles"]
     problems += [f"404 page: console error: {e}" for e in recorder.traffic.console_errors if "404" not in e]
     problems += [f"404 page: request failed: {f}" for f in recorder.traffic.failed]
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_dark_mode_notebook_screenshot(chromium, server, visits):
@@ -459,7 +455,7 @@ def test_a_deep_link_keeps_its_section_across_a_language_switch(context, server,
         elif heading_top is None or not (0 <= heading_top < 300):
             problems.append(f"[{language}] #{section} is not in view after the switch (top: {heading_top})")
     tab.close()
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_a_notebook_download_saves_the_notebook_of_the_page_language(context, server, project):
@@ -482,4 +478,4 @@ def test_a_notebook_download_saves_the_notebook_of_the_page_language(context, se
                     problems.append(f"{address}: the download is named {download.suggested_filename!r}")
     finally:
         tab.close()
-    _fail(problems)
+    fail_with(problems)

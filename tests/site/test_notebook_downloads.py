@@ -3,7 +3,7 @@ download from the served site and as "Open in Colab" (hooks/notebook_downloads.p
 
 The downloaded notebook runs top to bottom with the pinned packages and gives its stored
 outputs. The English notebook is executed once per session (``doc_session.executed_notebook``,
-shared with tests/test_docs.py); a downloaded file is held to that run: the English download is
+shared with tests/docs/test_docs.py); a downloaded file is held to that run: the English download is
 the very file that ran, and a translation's code cells are the English code cells, so its stored
 outputs must be that run's outputs.
 """
@@ -20,6 +20,7 @@ import pytest
 
 from doccheck.catalogue import items as items_of
 from doccheck.notebooks import comparable
+from doccheck.plugin import fail_with
 from doccheck.stash_keys import SESSION
 from hooks.core.urls import language_root, page_url
 
@@ -77,18 +78,13 @@ def expected_colab(project, language: str, relative: str) -> str:
     return f"{COLAB}{repository['owner']}/{repository['repo']}/blob/main/docs/{language}/{relative}"
 
 
-def _fail(problems: list[str]):
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
-
-
 def _get(url: str) -> tuple[int, bytes]:
     with urllib.request.urlopen(url, timeout=30) as response:  # the test server on 127.0.0.1
         return response.status, response.read()
 
 
 def test_every_notebook_page_links_its_notebook_and_colab(project, built_site):
-    site = built_site.path
+    site_dir = built_site.path
     problems = []
     english_texts: dict[str, tuple[str, str]] = {}
     for language in project.languages:
@@ -96,7 +92,7 @@ def test_every_notebook_page_links_its_notebook_and_colab(project, built_site):
             if source.suffix != ".ipynb":
                 continue
             where = f"[{language}] /{language_root(project, language)}{page_url(relative)}"
-            page = site / language_root(project, language) / page_url(relative) / "index.html"
+            page = site_dir / language_root(project, language) / page_url(relative) / "index.html"
             if not page.is_file():
                 problems.append(f"{where}: no page")
                 continue
@@ -106,7 +102,7 @@ def test_every_notebook_page_links_its_notebook_and_colab(project, built_site):
                 continue
             (download, download_text), (colab_link, colab_text) = downloads[0], colab[0]
             target = (page.parent / urlsplit(download["href"]).path).resolve()
-            if site.resolve() not in target.parents or not target.is_file():
+            if site_dir.resolve() not in target.parents or not target.is_file():
                 problems.append(f"{where}: the download link {download['href']} names no file of the site")
             elif target.read_bytes() != source.read_bytes():
                 problems.append(f"{where}: the download {download['href']} is not docs/{language}/{relative}")
@@ -123,7 +119,7 @@ def test_every_notebook_page_links_its_notebook_and_colab(project, built_site):
                 script = SCRIPTS.get(language)
                 if script and not script.search(download_text):
                     problems.append(f"{where}: the download link text {download_text!r} has no {language} text")
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_downloaded_notebook_runs_to_its_stored_outputs(notebook, project, server, doc_session):
@@ -155,4 +151,4 @@ def test_downloaded_notebook_runs_to_its_stored_outputs(notebook, project, serve
         for number, (mine, new) in enumerate(zip(stored, fresh), start=1)
         if comparable(mine) != comparable(new)
     ]
-    _fail(problems)
+    fail_with(problems)

@@ -2,6 +2,7 @@
 copy of the small site under tests/fixtures/mini_site and checks the message a maintainer
 would get: which language, which file, which line, and what differs."""
 
+import importlib.metadata
 import shutil
 import subprocess
 import sys
@@ -16,12 +17,12 @@ from doccheck.notebooks import execute
 from doccheck.session import DocSession
 from hooks.core.project import Project
 
-FIXTURE = Path(__file__).parent / "fixtures" / "mini_site"
-TESTS = Path(__file__).parent
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "mini_site"
+TESTS = Path(__file__).parents[1]
 
 
 @pytest.fixture
-def site(tmp_path) -> Path:
+def mini_site(tmp_path) -> Path:
     root = tmp_path / "site"
     shutil.copytree(FIXTURE, root)
     return root
@@ -47,59 +48,71 @@ def all_problems(root: Path) -> list[str]:
     return [str(p) for _, _, verdict in results for p in verdict.problems]
 
 
-def run_suite(site: Path, test_files: list[str], *options: str) -> subprocess.CompletedProcess:
-    """The real test suite (this suite's own plugin), on the copy of the fixture site at ``site``."""
+def run_suite(mini_site: Path, test_files: list[str], *options: str) -> subprocess.CompletedProcess:
+    """The real test suite (this suite's own plugin), on the copy of the fixture site at ``mini_site``."""
     files = [str(TESTS / name) for name in test_files]
-    command = [sys.executable, "-m", "pytest", *files, "-q", "-p", "no:cacheprovider", "--doccheck-root", str(site)]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        *files,
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "--doccheck-root",
+        str(mini_site),
+    ]
     return subprocess.run([*command, *options], cwd=TESTS, capture_output=True, text=True)
 
 
-def test_the_untouched_fixture_passes(site):
-    assert all_problems(site) == []
+def test_the_untouched_fixture_passes(mini_site):
+    assert all_problems(mini_site) == []
 
 
-def test_a_changed_digit_in_a_quoted_output_names_language_file_and_line(site):
-    edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
-    [problem] = all_problems(site)
+def test_a_changed_digit_in_a_quoted_output_names_language_file_and_line(mini_site):
+    edit(mini_site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
+    [problem] = all_problems(mini_site)
     assert problem.startswith("[zh] docs/zh/page.md:7: quoted output of snippets/demo/numbers.py differs")
     # what the snippets ran with, so that a contributor sees whether the machine is at fault
     environment = problem.splitlines()[-1]
-    assert environment.startswith(f"environment: torch {__import__('torch').__version__}, ATen kernels "), environment
+    assert environment.startswith(f"environment: torch {importlib.metadata.version('torch')}, ATen kernels "), (
+        environment
+    )
     assert "instructions" in environment and "1 thread; CPU: " in environment, environment
     assert "-1.5811" in problem and "+1.5810" in problem
 
 
-def test_a_changed_number_in_the_prose_is_caught(site):
-    edit(site / "docs/en/page.md", "The first value is 0.3374", "The first value is 0.3375")
-    [problem] = all_problems(site)
+def test_a_changed_number_in_the_prose_is_caught(mini_site):
+    edit(mini_site / "docs/en/page.md", "The first value is 0.3374", "The first value is 0.3375")
+    [problem] = all_problems(mini_site)
     assert problem == "[en] docs/en/page.md:15: the prose quotes 0.3375, which no snippet output on this page prints"
 
 
-def test_a_number_written_right_after_chinese_text_is_still_checked(site):
-    edit(site / "docs/zh/page.md", "第一个值是 0.3374", "第一个值是0.3375")
-    [problem] = all_problems(site)
+def test_a_number_written_right_after_chinese_text_is_still_checked(mini_site):
+    edit(mini_site / "docs/zh/page.md", "第一个值是 0.3374", "第一个值是0.3375")
+    [problem] = all_problems(mini_site)
     assert problem == "[zh] docs/zh/page.md:15: the prose quotes 0.3375, which no snippet output on this page prints"
 
 
-def test_a_snippet_that_prints_something_else_fails_every_language(site):
-    edit(site / "snippets/demo/numbers.py", "1.5810", "1.5819")
-    problems = all_problems(site)
+def test_a_snippet_that_prints_something_else_fails_every_language(mini_site):
+    edit(mini_site / "snippets/demo/numbers.py", "1.5810", "1.5819")
+    problems = all_problems(mini_site)
     assert [p.split(":")[0] for p in problems if "differs" in p] == ["[en] docs/en/page.md", "[zh] docs/zh/page.md"]
 
 
-def test_an_elided_quote_still_compares_its_ends(site):
-    edit(site / "docs/en/page.md", "line 9", "line 8")
-    [problem] = all_problems(site)
+def test_an_elided_quote_still_compares_its_ends(mini_site):
+    edit(mini_site / "docs/en/page.md", "line 9", "line 8")
+    [problem] = all_problems(mini_site)
     assert problem.startswith("[en] docs/en/page.md:21: quoted output of snippets/demo/long.py differs")
 
 
-def test_a_missing_translation_is_named(site):
-    (site / "docs/zh/page.md").unlink()
-    assert all_problems(site) == ["[zh] docs/zh/page.md:1: missing translation of docs/en/page.md"]
+def test_a_missing_translation_is_named(mini_site):
+    (mini_site / "docs/zh/page.md").unlink()
+    assert all_problems(mini_site) == ["[zh] docs/zh/page.md:1: missing translation of docs/en/page.md"]
 
 
-def test_a_translation_with_a_different_snippet_order_is_named(site):
-    page = site / "docs/zh/page.md"
+def test_a_translation_with_a_different_snippet_order_is_named(mini_site):
+    page = mini_site / "docs/zh/page.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(
         text.replace('--8<-- "demo/long.py"', '--8<-- "demo/TMP"')
@@ -107,39 +120,39 @@ def test_a_translation_with_a_different_snippet_order_is_named(site):
         .replace('--8<-- "demo/TMP"', '--8<-- "demo/numbers.py"'),
         encoding="utf-8",
     )
-    problems = all_problems(site)
+    problems = all_problems(mini_site)
     # every difference of the page is reported, not only the first
     assert "[zh] docs/zh/page.md:3: extra snippet demo/long.py, which docs/en/page.md does not have" in problems
     assert "[zh] docs/zh/page.md:17: missing snippet demo/long.py (as in docs/en/page.md:17)" in problems
 
 
-def test_a_missing_output_block_is_caught(site):
-    edit(site / "docs/en/page.md", "<!-- output: demo/numbers.py -->\n", "")
-    problems = all_problems(site)
+def test_a_missing_output_block_is_caught(mini_site):
+    edit(mini_site / "docs/en/page.md", "<!-- output: demo/numbers.py -->\n", "")
+    problems = all_problems(mini_site)
     assert problems[0].startswith(
         "[en] docs/en/page.md:3: snippets/demo/numbers.py prints output that this page never quotes"
     )
 
 
-def test_an_output_marked_not_quoted_is_accepted(site):
+def test_an_output_marked_not_quoted_is_accepted(mini_site):
     for language in ("en", "zh"):
         edit(
-            site / f"docs/{language}/page.md",
+            mini_site / f"docs/{language}/page.md",
             "<!-- output: demo/long.py -->",
             "<!-- not-quoted: demo/long.py -->\n\nA plain block:",
         )
-    assert all_problems(site) == []
+    assert all_problems(mini_site) == []
 
 
-def test_a_missing_snippet_file_is_named(site):
-    (site / "snippets/demo/long.py").unlink()
-    problems = all_problems(site)
+def test_a_missing_snippet_file_is_named(mini_site):
+    (mini_site / "snippets/demo/long.py").unlink()
+    problems = all_problems(mini_site)
     assert "[en] docs/en/page.md:17: includes snippets/demo/long.py, which does not exist" in problems
 
 
-def test_a_snippet_that_raises_shows_its_traceback(site):
-    edit(site / "snippets/demo/numbers.py", "for value", "raise ValueError('broken on purpose')\nfor value")
-    problems = all_problems(site)
+def test_a_snippet_that_raises_shows_its_traceback(mini_site):
+    edit(mini_site / "snippets/demo/numbers.py", "for value", "raise ValueError('broken on purpose')\nfor value")
+    problems = all_problems(mini_site)
     assert any(
         p.startswith("[zh] docs/zh/page.md:3: snippets/demo/numbers.py exited with status 1")
         and "ValueError: broken on purpose" in p
@@ -147,16 +160,16 @@ def test_a_snippet_that_raises_shows_its_traceback(site):
     )
 
 
-def test_a_quote_without_its_snippet_is_caught(site):
-    edit(site / "docs/en/page.md", '```python\n--8<-- "demo/long.py"\n```\n', "")
+def test_a_quote_without_its_snippet_is_caught(mini_site):
+    edit(mini_site / "docs/en/page.md", '```python\n--8<-- "demo/long.py"\n```\n', "")
     assert "[en] docs/en/page.md:18: refers to snippets/demo/long.py, which this page does not include" in all_problems(
-        site
+        mini_site
     )
 
 
-def test_a_snippet_no_page_includes_is_caught(site):
-    (site / "snippets/demo/forgotten.py").write_text("print(1)\n")
-    assert all_problems(site) == [
+def test_a_snippet_no_page_includes_is_caught(mini_site):
+    (mini_site / "snippets/demo/forgotten.py").write_text("print(1)\n")
+    assert all_problems(mini_site) == [
         "snippets/demo/forgotten.py is not included by any page (readers never see it, so nothing checks it)"
     ]
 
@@ -183,33 +196,33 @@ def test_a_snippet_no_page_includes_is_caught(site):
     ],
     ids=["marker-without-block", "include-inside-admonition", "unclosed-fence"],
 )
-def test_a_malformed_page_is_reported_with_its_line(site, old, new, message):
-    edit(site / "docs/en/page.md", old, new)
-    assert any(p.startswith(message) for p in all_problems(site)), all_problems(site)
+def test_a_malformed_page_is_reported_with_its_line(mini_site, old, new, message):
+    edit(mini_site / "docs/en/page.md", old, new)
+    assert any(p.startswith(message) for p in all_problems(mini_site)), all_problems(mini_site)
 
 
-def test_a_figure_that_differs_from_its_snippet_is_caught(site):
-    (site / "docs/en/assets/figures/tiny.svg").write_text("<svg/>\n")
-    assert all_problems(site) == [
+def test_a_figure_that_differs_from_its_snippet_is_caught(mini_site):
+    (mini_site / "docs/en/assets/figures/tiny.svg").write_text("<svg/>\n")
+    assert all_problems(mini_site) == [
         "docs/en/assets/figures/tiny.svg differs from what snippets/demo/drawing.py writes (run the update command)"
     ]
 
 
-def test_a_torch_version_mismatch_is_said_first(site, monkeypatch):
-    (site / "requirements.txt").write_text("torch==0.0.1\n")
-    edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
-    [problem] = all_problems(site)
+def test_a_torch_version_mismatch_is_said_first(mini_site, monkeypatch):
+    (mini_site / "requirements.txt").write_text("torch==0.0.1\n")
+    edit(mini_site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
+    [problem] = all_problems(mini_site)
     assert problem.split("\n")[0].endswith(
         "ENVIRONMENT: torch "
-        + __import__("torch").__version__
+        + importlib.metadata.version("torch")
         + " is installed but requirements.txt pins torch==0.0.1; printed numbers are expected to differ."
         " Fix the environment before editing any page."
     )
 
 
-def test_a_stored_notebook_output_that_differs_is_caught(site):
-    edit(site / "docs/zh/notebook.ipynb", '"0.1687\\n"', '"0.1688\\n"')
-    project = Project(site)
+def test_a_stored_notebook_output_that_differs_is_caught(mini_site):
+    edit(mini_site / "docs/zh/notebook.ipynb", '"0.1687\\n"', '"0.1688\\n"')
+    project = Project(mini_site)
     executed = execute(next(n for n in project.notebooks if n.language == "en"))
     results = {n.language: [str(p) for p in checks.check_notebook(project, n, executed)] for n in project.notebooks}
     assert results["en"] == []
@@ -217,26 +230,26 @@ def test_a_stored_notebook_output_that_differs_is_caught(site):
     assert problem.startswith("[zh] docs/zh/notebook.ipynb cell 2: stored output differs from a fresh run")
 
 
-def test_notebook_code_that_differs_between_languages_is_caught(site):
-    edit(site / "docs/zh/notebook.ipynb", "0.3374 / 2", "0.3374 / 3")
+def test_notebook_code_that_differs_between_languages_is_caught(mini_site):
+    edit(mini_site / "docs/zh/notebook.ipynb", "0.3374 / 2", "0.3374 / 3")
     assert (
         "[zh] docs/zh/notebook.ipynb cell 2: code differs from docs/en/notebook.ipynb; "
-        "code cells must be identical in every language" in all_problems(site)
+        "code cells must be identical in every language" in all_problems(mini_site)
     )
 
 
-def test_the_update_command_restores_only_quoted_blocks(site):
+def test_the_update_command_restores_only_quoted_blocks(mini_site):
     """Runs the real `pytest --update-outputs` (this suite's own plugin) on the broken copy."""
-    zh_page = site / "docs/zh/page.md"
+    zh_page = mini_site / "docs/zh/page.md"
     original = zh_page.read_text(encoding="utf-8")
     edit(zh_page, "-0.1778", "-9.9999")
     edit(zh_page, "line 9", "line 7")
-    edit(site / "docs/en/notebook.ipynb", '"0.1687\\n"', '"0.1688\\n"')
-    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    edit(mini_site / "docs/en/notebook.ipynb", '"0.1687\\n"', '"0.1688\\n"')
+    before = {p: p.read_bytes() for p in mini_site.rglob("*") if p.is_file()}
 
     def pytest_run(*options):
         # --cold: the fixture's snippets import nothing, so a warm server would only add its start-up
-        return run_suite(site, ["test_docs.py"], "--cold", *options)
+        return run_suite(mini_site, ["docs/test_docs.py"], "--cold", *options)
 
     broken = pytest_run()
     assert broken.returncode == 1, broken.stdout
@@ -245,36 +258,45 @@ def test_the_update_command_restores_only_quoted_blocks(site):
     updated = pytest_run("--update-outputs")
     assert "--update-outputs rewrote 2 file(s)" in updated.stdout, updated.stdout
     assert zh_page.read_text(encoding="utf-8") == original
-    changed = {p for p in site.rglob("*") if p.is_file() and before.get(p) != p.read_bytes()}
-    assert changed == {zh_page, site / "docs/en/notebook.ipynb"}
+    changed = {p for p in mini_site.rglob("*") if p.is_file() and before.get(p) != p.read_bytes()}
+    assert changed == {zh_page, mini_site / "docs/en/notebook.ipynb"}
 
     green = pytest_run()
     assert green.returncode == 0, green.stdout
     assert "quoted outputs verified: 4 in 2 languages" in green.stdout
 
 
-def test_a_page_showing_a_snippet_without_the_sibling_it_imports_is_named(site):
-    (site / "snippets/demo/helper.py").write_text("VALUE = 2\n")
-    (site / "snippets/demo/uses_helper.py").write_text("from helper import VALUE\n\nprint(VALUE)\n")
+def test_a_page_showing_a_snippet_without_the_sibling_it_imports_is_named(mini_site):
+    (mini_site / "snippets/demo/helper.py").write_text("VALUE = 2\n")
+    (mini_site / "snippets/demo/uses_helper.py").write_text("from helper import VALUE\n\nprint(VALUE)\n")
     include = '```python\n--8<-- "demo/uses_helper.py"\n```\n\n<!-- output: demo/uses_helper.py -->\n```text\n2\n```\n'
     for language in ("en", "zh"):
-        page = site / f"docs/{language}/page.md"
+        page = mini_site / f"docs/{language}/page.md"
         page.write_text(page.read_text(encoding="utf-8") + "\n" + include, encoding="utf-8")
-    problems = all_problems(site)
+    problems = all_problems(mini_site)
     missing = "snippets/demo/uses_helper.py imports snippets/demo/helper.py, which this page neither includes nor links"
     assert any(p.startswith("[en] docs/en/page.md:") and missing in p for p in problems), problems
 
 
-def test_updating_one_page_rewrites_the_figures_its_snippets_write(site):
+def test_updating_one_page_rewrites_the_figures_its_snippets_write(mini_site):
     """`python -m doccheck update <page>` restores a figure of that page, as the update of every
     page does; checking that page alone names the stale figure first."""
-    figure = site / "docs/en/assets/figures/tiny.svg"
+    figure = mini_site / "docs/en/assets/figures/tiny.svg"
     original = figure.read_bytes()
     figure.write_text("<svg/>\n")
 
     def doccheck(*arguments):
-        command = [sys.executable, "-m", "doccheck", "--root", str(site), *arguments, "docs/en/page.md", "--cold"]
-        return subprocess.run(command, cwd=site, capture_output=True, text=True)
+        command = [
+            sys.executable,
+            "-m",
+            "doccheck",
+            "--root",
+            str(mini_site),
+            *arguments,
+            "docs/en/page.md",
+            "--cold",
+        ]
+        return subprocess.run(command, cwd=mini_site, capture_output=True, text=True)
 
     stale = doccheck("check")
     assert stale.returncode == 1 and "tiny.svg differs from what snippets/demo/drawing.py writes" in stale.stdout
@@ -284,17 +306,20 @@ def test_updating_one_page_rewrites_the_figures_its_snippets_write(site):
     assert "tiny.svg" not in doccheck("check").stdout
 
 
-def test_listing_the_tests_runs_no_snippet(site, tmp_path):
+def test_listing_the_tests_runs_no_snippet(mini_site, tmp_path):
     """`pytest --collect-only` (to see what `-k` selects) only lists: it used to start every
     snippet, the site build and the browser tour, and wait for them before it exited."""
     ran = tmp_path / "ran"
-    for snippet in (site / "snippets").rglob("*.py"):
+    for snippet in (mini_site / "snippets").rglob("*.py"):
         snippet.write_text(f"open({str(ran)!r}, 'a').write('{snippet.name}\\n')\n" + snippet.read_text("utf-8"))
 
     def pytest_run(*options):
-        command = [sys.executable, "-m", "pytest", str(TESTS / "test_docs.py"), "-q", "-p", "no:cacheprovider"]
+        command = [sys.executable, "-m", "pytest", str(TESTS / "docs/test_docs.py"), "-q", "-p", "no:cacheprovider"]
         return subprocess.run(
-            [*command, "--doccheck-root", str(site), "--cold", *options], cwd=TESTS, capture_output=True, text=True
+            [*command, "--doccheck-root", str(mini_site), "--cold", *options],
+            cwd=TESTS,
+            capture_output=True,
+            text=True,
         )
 
     listed = pytest_run("--collect-only")
@@ -312,7 +337,7 @@ print(f"sum of 10000 draws: {torch.randn(10000).sum().item():.9f}")
 
 
 @pytest.mark.portability
-def test_a_print_whose_last_digits_depend_on_the_kernels_fails_only_the_portability_check(site):
+def test_a_print_whose_last_digits_depend_on_the_kernels_fails_only_the_portability_check(mini_site):
     """Plants a print of round-off, quotes it with the update command, and runs the real suite:
     the quote check passes on this machine, the portability check names the snippet, the
     configuration and the line that differ."""
@@ -320,20 +345,22 @@ def test_a_print_whose_last_digits_depend_on_the_kernels_fails_only_the_portabil
 
     if SSE42 not in available().configurations:
         pytest.skip(f"needs the SSE4.2 configuration; this machine runs {available().summary()}")
-    (site / "snippets/demo/round_off.py").write_text(ROUND_OFF_SNIPPET, encoding="utf-8")
+    (mini_site / "snippets/demo/round_off.py").write_text(ROUND_OFF_SNIPPET, encoding="utf-8")
     block = '```python\n--8<-- "demo/round_off.py"\n```\n\n<!-- output: demo/round_off.py -->\n```text\nstale\n```\n\n'
     for language in ("en", "zh"):
         edit(
-            site / f"docs/{language}/page.md",
+            mini_site / f"docs/{language}/page.md",
             '```python\n--8<-- "demo/drawing.py"',
             block + '```python\n--8<-- "demo/drawing.py"',
         )
 
     def pytest_run(*options):
-        return run_suite(site, ["test_docs.py", "test_portability.py"], "-k", "page.md or round_off", *options)
+        return run_suite(
+            mini_site, ["docs/test_docs.py", "docs/test_portability.py"], "-k", "page.md or round_off", *options
+        )
 
     pytest_run("--update-outputs")
-    assert "sum of 10000 draws: " in (site / "docs/zh/page.md").read_text(encoding="utf-8")
+    assert "sum of 10000 draws: " in (mini_site / "docs/zh/page.md").read_text(encoding="utf-8")
     checked = pytest_run()
     assert checked.returncode == 1, checked.stdout
     failed = [line for line in checked.stdout.splitlines() if line.startswith("FAILED")]
@@ -346,12 +373,12 @@ def test_a_print_whose_last_digits_depend_on_the_kernels_fails_only_the_portabil
     ) in checked.stdout, checked.stdout
 
 
-def test_a_notebook_that_runs_differently_under_another_cpu_is_caught(site):
+def test_a_notebook_that_runs_differently_under_another_cpu_is_caught(mini_site):
     import copy
 
     from doccheck.cpu import SSE42
 
-    project = Project(site)
+    project = Project(mini_site)
     notebook = next(n for n in project.notebooks if n.language == "en")
     reference = execute(notebook)
     other = copy.deepcopy(reference)
@@ -389,21 +416,21 @@ def test_a_figure_or_exit_status_that_differs_under_another_cpu_is_caught():
     ]
 
 
-def test_the_command_line_and_pytest_report_the_same_problems(site, tmp_path):
+def test_the_command_line_and_pytest_report_the_same_problems(mini_site, tmp_path):
     """Both faces run the one catalogue: on a fixture with a wrong quote, an English prose number
     that nothing prints (so the Chinese page no longer says the same), a snippet no page shows and
     translations that record no version, `python -m doccheck check` and the pytest files of the
     content checks fail with the same problems (7), word for word."""
-    edit(site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
-    edit(site / "docs/en/page.md", "The first value is 0.3374", "The first value is 0.3375")
-    (site / "snippets/demo/unused.py").write_text('print("never shown")\n', encoding="utf-8")
-    command = [sys.executable, "-m", "doccheck", "--root", str(site), "check", "--cold"]
+    edit(mini_site / "docs/zh/page.md", "1.5810\nsum", "1.5811\nsum")
+    edit(mini_site / "docs/en/page.md", "The first value is 0.3374", "The first value is 0.3375")
+    (mini_site / "snippets/demo/unused.py").write_text('print("never shown")\n', encoding="utf-8")
+    command = [sys.executable, "-m", "doccheck", "--root", str(mini_site), "check", "--cold"]
     cli = subprocess.run(command, capture_output=True, text=True)
     assert cli.returncode == 1, cli.stdout + cli.stderr
     from_cli = set(cli.stdout.rsplit("\n\n", 1)[0].split("\n\n"))
     report = tmp_path / "report.xml"
-    files = ["test_docs.py", "test_translation_fidelity.py", "test_translation_drift.py"]
-    suite = run_suite(site, files, "--cold", "-k", "not fixture and not small_project", f"--junitxml={report}")
+    files = ["docs/test_docs.py", "docs/test_translations.py"]
+    suite = run_suite(mini_site, files, "--cold", f"--junitxml={report}")
     assert suite.returncode == 1, suite.stdout
     failures = [f.get("message", "") for f in ElementTree.parse(report).iter("failure")]
     from_pytest = {problem for message in failures for problem in message.removeprefix("Failed: ").split("\n\n")}

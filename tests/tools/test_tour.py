@@ -19,7 +19,7 @@ from hooks.core.project import Project
 
 pytestmark = pytest.mark.browser
 
-PROJECT = Path(__file__).parent / "fixtures" / "mini_site"  # languages en and zh
+PROJECT = Path(__file__).parents[1] / "fixtures" / "mini_site"  # languages en and zh
 PAGES = {
     "index.html": "<title>home</title><p>home",
     "page/index.html": '<title>page</title><img src="missing.png" alt="">',
@@ -45,17 +45,17 @@ WANTS_NOTHING = Probe("wants nothing", lambda *_: True, (LAPTOP,), wants=lambda 
 
 @pytest.fixture(scope="module")
 def toured(chromium, tmp_path_factory):
-    site = tmp_path_factory.mktemp("tiny-site")
-    server = SiteServer(site, "/guide/")
+    tiny_site = tmp_path_factory.mktemp("tiny-site")
+    server = SiteServer(tiny_site, "/guide/")
     port = str(urlsplit(server.url).port)
     head = '<meta name="viewport" content="width=device-width">'  # as a phone sees the real pages
     for relative, text in PAGES.items():
-        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tiny_site / relative).parent.mkdir(parents=True, exist_ok=True)
         if relative.endswith(".html"):
             text = f"<!doctype html><html><head>{head}{text.replace('{port}', port)}</html>"
-        (site / relative).write_text(text, encoding="utf-8")
+        (tiny_site / relative).write_text(text, encoding="utf-8")
     tour = Tour(Project(PROJECT), [TITLE, WIDTH, FAILS_ON_ZH, WANTS_NOTHING])
-    tour.start(lambda: BuiltSite(site, 0, "", 0.0), lambda: server.url)
+    tour.start(lambda: BuiltSite(tiny_site, 0, "", 0.0), lambda: server.url)
     yield tour
     tour.close()
     server.close()

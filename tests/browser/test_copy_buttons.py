@@ -4,7 +4,7 @@ What lands on the clipboard is saved as one file in an empty folder and run with
 file.py`` and the snippet environment (doccheck.runner.ProgramRunner): it must print exactly what
 the snippet prints in this session's run of it and write the same files. A snippet that imports
 a sibling snippet only passes if the build gave its block the program with the siblings inlined
-(hooks/runnable_copies.py); tests/test_take_away_programs.py checks those programs without a
+(hooks/runnable_copies.py); tests/docs/test_take_away_programs.py checks those programs without a
 browser.
 
 Each page of the two languages that includes a snippet is visited once, by the tour

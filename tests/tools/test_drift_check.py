@@ -19,12 +19,8 @@ import nbformat
 import pytest
 
 from doccheck import cli, drift
-from doccheck.plugin import content_test
 from hooks.core import translations
 from hooks.core.project import Project
-
-test_translation_is_of_the_current_english_page = content_test("test_translation_is_of_the_current_english_page")
-
 
 # -- the mechanism, on a small project --------------------------------------------------------
 
@@ -187,10 +183,10 @@ def test_built_pages_show_the_notice_only_when_outdated(small_project):
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     assert build.returncode == 0, build.stdout + build.stderr
-    site = root / "site"
+    built_dir = root / "site"
 
     def notice(path: str) -> str | None:
-        text = (site / path / "index.html").read_text(encoding="utf-8")
+        text = (built_dir / path / "index.html").read_text(encoding="utf-8")
         start = text.find('class="admonition warning translation-outdated"')
         return None if start < 0 else text[start : text.find("</div>", start)]
 

@@ -22,13 +22,14 @@ from pathlib import Path
 
 import pytest
 
+from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage
 from doccheck.tour import LAPTOP, PHONE, Probe, Window
 
 pytestmark = pytest.mark.browser
 
 FAMILY = "STIX Two Math"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 # An inline formula whose "(" ends the line before it, or whose ")" or "," starts the next line.
 STRANDED = r"""
@@ -147,11 +148,6 @@ def _record_scrolling_equations(width: int, results: list[tuple[BuiltPage, dict]
     report_path.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
 
 
-def _fail(problems: list[str]) -> None:
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
-
-
 def test_the_math_font_has_loaded(measured):
     width, results = measured
     problems = []
@@ -163,7 +159,7 @@ def test_the_math_font_has_loaded(measured):
             problems.append(f"{where}: {FAMILY} is not loaded (font faces: {facts['statuses']})")
         if not (facts["mathFamily"] or "").strip("\"' ").startswith(FAMILY):
             problems.append(f"{where}: math is set in {facts['mathFamily']!r}, not {FAMILY}")
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_no_display_equation_is_clipped(measured):
@@ -187,12 +183,12 @@ def test_no_display_equation_is_clipped(measured):
                     f"{page} at {width} px: a display equation {e['scrollWidth']} px wide in a box of "
                     f"{e['clientWidth']} px is cut off: {'; '.join(missing)}: {e['tex'][:100]}"
                 )
-    _fail(problems)
+    fail_with(problems)
 
 
 def test_the_page_does_not_scroll_sideways(measured):
     width, results = measured
-    _fail(
+    fail_with(
         [
             f"{page} at {width} px: the page is {facts['pageWidth']} px wide in a {facts['screen']} px window "
             f"(because of: {'; '.join(facts['wide']) or 'no single block of the article'})"
@@ -206,4 +202,4 @@ def test_a_formula_and_the_punctuation_beside_it_share_a_line(measured):
     """No line ends with the "(" of "($x$)" and none starts with the "," of "$x$," (hooks/
     latex_to_mathml.py glues them; before that, 12 places did at 1280 px and 40 at 390 px)."""
     width, results = measured
-    _fail([f"{page} at {width} px: {where}" for page, facts in results for where in facts["stranded"]])
+    fail_with([f"{page} at {width} px: {where}" for page, facts in results for where in facts["stranded"]])
