@@ -13,7 +13,7 @@ import re
 
 from nbformat import NotebookNode
 
-from hooks.core.markdown import parser
+from hooks.core.markdown import tokens as parsed
 from hooks.core.pages import Location, NotQuoted, Page, QuotedOutput
 from hooks.core.project import Project
 from hooks.core.snippets import dependencies, sibling_imports
@@ -355,7 +355,7 @@ def check_named_files(project: Project, page: Page) -> list[Problem]:
     names one that exists: a page must not send the reader to a file that moved."""
     text = (project.root / page.path).read_text(encoding="utf-8")
     problems = []
-    for token in parser().parse(text):
+    for token in parsed(text):
         for child in token.children or []:
             if child.type == "code_inline" and REPOSITORY_FILE.match(child.content):
                 if not (project.root / child.content).is_file():

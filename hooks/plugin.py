@@ -60,6 +60,8 @@ class GuideBuild(BasePlugin):
         self.english_notebook_ids: dict[str, list[str]] = {}  # the English notebooks' heading ids, by page
         self.not_found_pages: dict[str, str] = {}  # each language's 404 page
         self.warned_no_colab = False
+        self.english_fingerprints: dict[Path, str] = {}  # each English page's, for its translations' notices
+        self.programs: dict[str, str | Exception] = {}  # each snippet's take-away program, for every language
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -86,7 +88,7 @@ class GuideBuild(BasePlugin):
                 responsive_figures.FigureSizes(figures_dir=str(responsive_figures.figures_dir(config))),
             ]
         extensions[:] = [e for e in extensions if not isinstance(e, runnable_copies.RunnableCopies)]
-        extensions.append(runnable_copies.for_language(config))
+        extensions.append(runnable_copies.for_language(config, self.programs))
         return config
 
     @event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
@@ -109,7 +111,7 @@ class GuideBuild(BasePlugin):
                 )
             html = responsive_figures.size_notebook_figures(html)
         self.math_characters[page.file.src_uri] = math_font.characters(html)
-        return reader_pages.add_outdated_notice(html, page, config)
+        return reader_pages.add_outdated_notice(html, page, config, self.english_fingerprints)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         output = math_to_mathml.link_font(output, page)

@@ -74,12 +74,12 @@ def _english_file(page: Page, config: MkDocsConfig) -> tuple[File | None, str | 
     return english, default
 
 
-def add_outdated_notice(content: str, page: Page, config: MkDocsConfig) -> str:
+def add_outdated_notice(content: str, page: Page, config: MkDocsConfig, fingerprints: dict[Path, str]) -> str:
     """A translation marked outdated, or recording an older English version, says so under its title."""
     english, english_language = _english_file(page, config)
     if english is None or english.abs_src_path is None or page.file.abs_src_path is None:
         return content
-    if not is_outdated(Path(page.file.abs_src_path), Path(english.abs_src_path)):
+    if not is_outdated(Path(page.file.abs_src_path), Path(english.abs_src_path), fingerprints):
         return content
     notice = outdated_notice(str(languages(config)[0]), get_relative_url(english.url, page.url), str(english_language))
     h1 = H1_END.search(content)

@@ -30,6 +30,7 @@ from markdown.preprocessors import Preprocessor
 from mkdocs.config.defaults import MkDocsConfig
 
 from hooks.core.markdown import parser
+from hooks.core.markdown import tokens as parsed
 from hooks.core.pages import INCLUDE_LINE, parse_page
 from hooks.core.takeaway import TakeAwayError, take_away_program
 from hooks.core.urls import page_url
@@ -38,6 +39,26 @@ from hooks.i18n_state import languages
 log = logging.getLogger("mkdocs.hooks.runnable_copies")
 
 ATTRIBUTE_LIST = re.compile(r"\s*\{[^}]*\}\s*$")  # a heading's `{ #id }`
+
+
+SHOWN_ON = "<<shown on {snippet}>>"  # in no snippet: where the page of a language that shows it goes
+
+
+def program_of(snippet: str, snippets_dir: Path, shown_on: Mapping[str, str], programs: dict) -> str:
+    """The snippet's take-away program for this language. ``programs`` keeps each snippet's program
+    with stand-ins for the pages that show its siblings, so it is assembled once for every language."""
+    if snippet not in programs:
+        try:
+            stand_ins = {name: SHOWN_ON.format(snippet=name) for name in shown_on}
+            programs[snippet] = take_away_program(snippet, snippets_dir, stand_ins)
+        except TakeAwayError as error:
+            programs[snippet] = error
+    found = programs[snippet]
+    if isinstance(found, TakeAwayError):
+        raise found
+    for name, where in shown_on.items():
+        found = found.replace(f", {SHOWN_ON.format(snippet=name)}", f", {where}" if where else "")
+    return found
 
 
 def copy_attribute(program: str) -> str:
@@ -49,11 +70,14 @@ class _MarkIncludes(Preprocessor):
     """Before pymdownx.snippets: a marker line before and after each include fence whose snippet
     imports a sibling; the program it copies is kept for ``_WrapMarked``."""
 
-    def __init__(self, md: Markdown, snippets_dir: Path, shown_on: Mapping[str, str], programs: list[str]) -> None:
+    def __init__(
+        self, md: Markdown, snippets_dir: Path, shown_on: Mapping[str, str], programs: list[str], cache: dict
+    ) -> None:
         super().__init__(md)
         self.snippets_dir = snippets_dir
         self.shown_on = shown_on
         self.programs = programs
+        self.cache = cache
         self.marker = f"runnable-copy-{secrets.token_hex(8)}"  # no page could contain it
 
     def run(self, lines: list[str]) -> list[str]:
@@ -69,7 +93,7 @@ class _MarkIncludes(Preprocessor):
             if not path.is_file():
                 continue  # pymdownx.snippets reports it
             try:
-                program = take_away_program(snippet, self.snippets_dir, self.shown_on)
+                program = program_of(snippet, self.snippets_dir, self.shown_on, self.cache)
             except TakeAwayError as error:
                 log.warning(f"the copy button of {snippet} would copy a program that cannot run alone: {error}")
                 continue
@@ -107,11 +131,13 @@ class RunnableCopies(Extension):
         self.config = {
             "snippets_dir": ["snippets", "the folder the includes name snippets in (pymdownx.snippets' base_path)"],
             "shown_on": [{}, 'for a snippet, where it is shown: `shown on the page "Title": https://...`'],
+            "programs": [{}, "each snippet's program, assembled once for every language (program_of)"],
         }
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
-        marks = _MarkIncludes(md, Path(self.getConfig("snippets_dir")), self.getConfig("shown_on"), [])
+        snippets_dir, shown_on = Path(self.getConfig("snippets_dir")), self.getConfig("shown_on")
+        marks = _MarkIncludes(md, snippets_dir, shown_on, [], self.getConfig("programs"))
         md.preprocessors.register(marks, "runnable_copies_mark", 33)  # before pymdownx.snippets (32)
         md.preprocessors.register(_WrapMarked(md, marks), "runnable_copies", 29)  # after normalize_whitespace (30)
 
@@ -140,7 +166,7 @@ def _nav_order(nav: object) -> list[str]:
 
 
 def _title(path: Path) -> str | None:
-    tokens = parser().parse(path.read_text(encoding="utf-8"))
+    tokens = parsed(path.read_text(encoding="utf-8"))
     for index, token in enumerate(tokens):
         if token.type == "front_matter":
             match = re.search(r"^title:\s*[\"']?(.+?)[\"']?\s*$", token.content, re.M)
@@ -174,6 +200,6 @@ def shown_on(config: MkDocsConfig) -> dict[str, str]:
     return found
 
 
-def for_language(config: MkDocsConfig) -> RunnableCopies:
+def for_language(config: MkDocsConfig, programs: dict) -> RunnableCopies:
     """The extension for the language being built: its programs name this language's pages."""
-    return RunnableCopies(snippets_dir=str(_snippets_dir(config)), shown_on=shown_on(config))
+    return RunnableCopies(snippets_dir=str(_snippets_dir(config)), shown_on=shown_on(config), programs=programs)

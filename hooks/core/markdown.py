@@ -9,9 +9,10 @@ them in the parsed blocks.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
@@ -24,3 +25,10 @@ def parser() -> MarkdownIt:
         .use(front_matter_plugin)
         .use(dollarmath_plugin, allow_labels=False, allow_space=False, allow_digits=False, double_inline=True)
     )
+
+
+@lru_cache(maxsize=512)
+def tokens(text: str) -> tuple[Token, ...]:
+    """The parse of a text, kept: the build and the verifier read each page several times (its
+    includes, its title, the files it names). The tokens are shared, so nobody may change them."""
+    return tuple(parser().parse(text))

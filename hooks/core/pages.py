@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .languages import decimal_comma
 from .markdown import parser
+from .markdown import tokens as parsed
 
 INCLUDE_LINE = re.compile(r'^--8<--\s+"(?P<path>[^"]+)"\s*$')
 MARKER = re.compile(r"^<!--\s*(?P<kind>output|not-quoted):\s*(?P<path>\S+)\s*-->\s*$")
@@ -149,7 +150,7 @@ def parse_page(path: Path, language: str, relative: str, repo_root: Path, source
     if source is None:
         source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
-    tokens = parser().parse(source)
+    tokens = list(parsed(source))
     seen_lines: set[int] = set()
     numbers = decimal_number_pattern(language)
 

@@ -124,11 +124,17 @@ def write_record(path: Path, translation_of: str | None, outdated: bool) -> None
     path.write_bytes(text.replace("\n", newline).encode("utf-8"))
 
 
-def is_outdated(translation: Path, english: Path) -> bool:
+def is_outdated(translation: Path, english: Path, fingerprints: dict[Path, str] | None = None) -> bool:
     """What readers are told: the page is marked outdated, or it records a version of the English
     page other than the current one. (A page that records nothing is the translator's problem,
-    reported by ``python -m doccheck drift``, not the reader's.)"""
+    reported by ``python -m doccheck drift``, not the reader's.) ``fingerprints`` keeps the English
+    pages' fingerprints for a caller that asks for every translation of a page, as the build does."""
     record = read_record(translation)
     if record.outdated:
         return True
-    return record.translation_of is not None and record.translation_of != fingerprint(english)
+    if record.translation_of is None:
+        return False
+    known = {} if fingerprints is None else fingerprints
+    if english not in known:
+        known[english] = fingerprint(english)
+    return record.translation_of != known[english]

@@ -436,3 +436,13 @@ def test_the_command_line_and_pytest_report_the_same_problems(mini_site, tmp_pat
     from_pytest = {problem for message in failures for problem in message.removeprefix("Failed: ").split("\n\n")}
     assert len(from_cli) == 7, from_cli
     assert from_cli == from_pytest
+
+
+def test_a_page_naming_a_file_that_moved_is_caught(mini_site):
+    edit(
+        mini_site / "docs/en/page.md",
+        "The first value is 0.3374",
+        "See `tests/test_gone.py`. The first value is 0.3374",
+    )
+    [problem] = all_problems(mini_site)
+    assert problem == "[en] docs/en/page.md:15: names tests/test_gone.py, which does not exist"
