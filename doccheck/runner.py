@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -166,7 +167,7 @@ class ProgramRunner:
         self._runner = make_runner(self.folder, cold=cold)
         self._lock = threading.Lock()
         self._count = 0
-        self._runs: dict[tuple[str, str], _SharedRun] = {}
+        self._runs: dict[tuple[str, str], Future[SnippetRun]] = {}  # for every caller, running or done
         self.executed = 0
 
     def run(self, text: str, filename: str) -> SnippetRun:
@@ -175,11 +176,11 @@ class ProgramRunner:
             shared = self._runs.get(key)
             first = shared is None
             if shared is None:
-                shared = self._runs[key] = _SharedRun()
+                shared = self._runs[key] = Future()
                 self._count += 1
                 folder = self.folder / str(self._count)
         if not first:
-            return shared.wait()
+            return shared.result()
         try:
             folder.mkdir()
             (folder / filename).write_text(text, encoding="utf-8")
@@ -187,38 +188,14 @@ class ProgramRunner:
             run.snippet = filename
             self.executed += 1
         except BaseException as error:
-            shared.fail(error)
+            shared.set_exception(error)
             raise
-        shared.set(run)
+        shared.set_result(run)
         return run
 
     def close(self) -> None:
         self._runner.close()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-class _SharedRun:
-    """The run of one program, for every caller that asks for it while it is running or after."""
-
-    def __init__(self) -> None:
-        self._done = threading.Event()
-        self._run: SnippetRun | None = None
-        self._error: BaseException | None = None
-
-    def set(self, run: SnippetRun) -> None:
-        self._run = run
-        self._done.set()
-
-    def fail(self, error: BaseException) -> None:
-        self._error = error
-        self._done.set()
-
-    def wait(self) -> SnippetRun:
-        self._done.wait()
-        if self._error is not None:
-            raise RuntimeError("the first run of this program failed to start") from self._error
-        assert self._run is not None
-        return self._run
 
 
 def without_page_names(program: str) -> str:

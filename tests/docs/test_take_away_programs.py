@@ -16,11 +16,11 @@ import re
 import subprocess
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
-from html.parser import HTMLParser
 
 import markdown
 import pytest
 
+from doccheck.built_html import PageHtml
 from doccheck.runner import ProgramRunner, SnippetRun, differences
 from doccheck.stash_keys import SESSION
 from hooks import runnable_copies
@@ -137,29 +137,6 @@ def test_what_cannot_be_one_unambiguous_program_is_refused(tmp_path, sibling, sn
         take_away_program("t/main.py", snippets)
 
 
-class CopyTexts(HTMLParser):
-    """The data-copy values of a page, and the text of its code blocks."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.copies: list[str] = []
-        self.code: list[str] = []
-        self._in_code = False
-
-    def handle_starttag(self, tag, attrs):
-        self.copies += [value or "" for name, value in attrs if name == "data-copy"]
-        if tag == "code":
-            self._in_code = True
-            self.code.append("")
-
-    def handle_endtag(self, tag):
-        self._in_code = self._in_code and tag != "code"
-
-    def handle_data(self, data):
-        if self._in_code:
-            self.code[-1] += data
-
-
 def test_the_build_gives_the_block_of_a_snippet_with_siblings_its_program(tmp_path):
     snippets = write_snippets(
         tmp_path,
@@ -180,11 +157,11 @@ def test_the_build_gives_the_block_of_a_snippet_with_siblings_its_program(tmp_pa
         extensions=[extension, "pymdownx.superfences", "pymdownx.snippets"],
         extension_configs={"pymdownx.snippets": {"base_path": [str(snippets)]}},
     )
-    parser = CopyTexts()
-    parser.feed(html)
-    assert parser.copies == [take_away_program("t/main.py", snippets, shown_on)]  # alone.py's block: as shown
+    page = PageHtml(html)
+    copies = [attributes["data-copy"] for _, attributes in page.tags if "data-copy" in attributes]
+    assert copies == [take_away_program("t/main.py", snippets, shown_on)]  # alone.py's block: as shown
     assert "<p>Text right after.</p>" in html and "runnable-copy" not in html
-    assert parser.code == [(snippets / "t/main.py").read_text(), "print(1)\n"]  # the page shows the snippets
+    assert page.texts_of("code") == [(snippets / "t/main.py").read_text(), "print(1)\n"]  # the page shows the snippets
 
 
 def test_a_program_is_run_once_per_session_whoever_asks():

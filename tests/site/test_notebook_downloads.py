@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 import nbformat
 import pytest
 
+from doccheck.built_html import PageHtml
 from doccheck.catalogue import items as items_of
 from doccheck.notebooks import comparable
 from doccheck.plugin import fail_with
@@ -35,40 +35,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("notebook", [n for _, n in pairs], ids=[test_id for test_id, _ in pairs])
 
 
-class Links(HTMLParser):
-    """The <a> elements of a page's article, with their text."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.links: list[tuple[dict[str, str], str]] = []
-        self._current: tuple[dict[str, str], list[str]] | None = None
-        self._in_article = False
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "article":
-            self._in_article = True
-        elif tag == "a" and self._in_article:
-            self._current = ({k: v or "" for k, v in attrs}, [])
-
-    def handle_endtag(self, tag):
-        if tag == "article":
-            self._in_article = False
-        elif tag == "a" and self._current is not None:
-            attrs, text = self._current
-            self.links.append((attrs, "".join(text).strip()))
-            self._current = None
-
-    def handle_data(self, data):
-        if self._current is not None:
-            self._current[1].append(data)
-
-
 def take_away_links(html: str) -> tuple[list[tuple[dict[str, str], str]], list[tuple[dict[str, str], str]]]:
     """(download links, Colab links) of a page."""
-    parser = Links()
-    parser.feed(html)
-    downloads = [(a, t) for a, t in parser.links if "download" in a]
-    colab = [(a, t) for a, t in parser.links if a.get("href", "").startswith(COLAB)]
+    links = PageHtml(html).links()
+    downloads = [(a, t) for a, t in links if "download" in a]
+    colab = [(a, t) for a, t in links if a.get("href", "").startswith(COLAB)]
     return downloads, colab
 
 

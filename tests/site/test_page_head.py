@@ -17,13 +17,13 @@ from __future__ import annotations
 import functools
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import yaml
 
+from doccheck.built_html import PageHtml
 from doccheck.plugin import fail_with
 from hooks.core import translations
 from hooks.core.languages import language as language_row
@@ -38,20 +38,12 @@ LONGEST_DESCRIPTION = 250  # characters: one sentence, not a paragraph
 MATERIAL_SELECTOR = "link[rel=alternate]"
 
 
-class Head(HTMLParser):
+class Head:
     """The <meta> and <link> elements of a page's <head>."""
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.meta: list[dict[str, str]] = []
-        self.links: list[dict[str, str]] = []
-        self._in_head = True
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "body":
-            self._in_head = False
-        elif self._in_head and tag in ("meta", "link"):
-            (self.meta if tag == "meta" else self.links).append({k: v or "" for k, v in attrs})
+    def __init__(self, page: PageHtml):
+        self.meta = page.head("meta")
+        self.links = page.head("link")
 
     def named(self, attribute: str, name: str) -> list[str]:
         return [m.get("content", "") for m in self.meta if m.get(attribute) == name]
@@ -67,11 +59,7 @@ class Head(HTMLParser):
 
 @functools.cache  # the built site does not change during a session; several checks read each head
 def read_head(path: Path) -> Head:
-    head = Head()
-    text = path.read_text(encoding="utf-8")
-    end = text.find("</head>")
-    head.feed(text if end < 0 else text[:end])  # the body holds no <meta> or <link> that counts
-    return head
+    return Head(PageHtml(path.read_text(encoding="utf-8")))
 
 
 def source_description(path: Path) -> str | None:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import functools
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 
 from doccheck import drift
+from doccheck.built_html import PageHtml
 from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage, built_pages
 from hooks.core.urls import language_root, page_url
@@ -25,37 +25,9 @@ from hooks.core.urls import language_root, page_url
 # -- the built site --------------------------------------------------------------------------
 
 
-class Tags(HTMLParser):
-    """Start tags with their attributes, and the text of <script> and <style> elements."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.tags: list[tuple[str, dict[str, str]]] = []
-        self.scripts: list[str] = []
-        self.styles: list[str] = []
-        self._raw: str | None = None
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, {k: v or "" for k, v in attrs}))
-        if tag in ("script", "style"):
-            self._raw = tag
-
-    def handle_endtag(self, tag):
-        if tag == self._raw:
-            self._raw = None
-
-    def handle_data(self, data):
-        if self._raw == "script":
-            self.scripts.append(data)
-        elif self._raw == "style":
-            self.styles.append(data)
-
-
 @functools.cache  # the built site does not change during a session; several checks read each page
-def parse(path: Path) -> Tags:
-    parser = Tags()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser
+def parse(path: Path) -> PageHtml:
+    return PageHtml(path.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")
@@ -196,9 +168,9 @@ def external_loads(path: Path) -> list[str]:
             urls.append(attrs.get("href", ""))
         urls += [a or b for a, b in CSS_URL.findall(attrs.get("style", ""))]
         found += [f"<{tag}> {url}" for url in urls if _external(url)]
-    for css in tags.styles:
+    for css in tags.texts_of("style"):
         found += [f"<style> {a or b}" for a, b in CSS_URL.findall(css) if _external(a or b)]
-    for script in tags.scripts:
+    for script in tags.texts_of("script"):
         found += [f"<script> {url}" for url in URL_IN_CODE.findall(script) if _external(url)]
     return found
 
@@ -417,48 +389,9 @@ def test_no_script_holds_up_the_first_paint(pages, tmp_path):
 WIDE = re.compile(
     r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
 )
-BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd", "figcaption"}
-NOT_TEXT = {"pre", "code", "script", "style", "math", "kbd", "samp", "svg"}
-
-
-class BlockTexts(HTMLParser):
-    """The reader-visible text of each paragraph, list item, heading and table cell, with code,
-    formulas and scripts left out."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack: list[str] = []
-        self.texts: list[str] = []
-        self._current: list[list[str]] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("br", "img", "hr", "input", "meta", "link"):
-            return
-        self.stack.append(tag)
-        if tag in BLOCKS:
-            self._current.append([])
-
-    def handle_endtag(self, tag):
-        if tag not in self.stack:
-            return
-        while self.stack:
-            closed = self.stack.pop()
-            if closed in BLOCKS and self._current:
-                self.texts.append("".join(self._current.pop()))
-            if closed == tag:
-                break
-
-    def handle_data(self, data):
-        if self._current and not NOT_TEXT & set(self.stack):
-            self._current[-1].append(data)
-
-
 def article_texts(page: BuiltPage) -> list[str]:
     """The reader-visible text of each block of the page's own article (not the theme's)."""
-    html = page.path.read_text(encoding="utf-8")
-    parser = BlockTexts()
-    parser.feed(html[html.find("<article") : html.find("</article>")])
-    return parser.texts
+    return parse(page.path).block_texts()
 
 
 def test_chinese_text_has_no_line_break_spaces(project, pages):

@@ -1,0 +1,70 @@
+"""One reader of the built site's HTML for every test that looks into a page: BeautifulSoup over
+Python's own HTML parser, with attributes as written (``class`` stays one string), and the views
+the tests need: every start tag, the head's ``<meta>`` and ``<link>``, the article's links, code
+and copy texts, and the text a reader sees in each block."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+Attributes = dict[str, str]
+# the blocks whose text a reader reads as one piece, and what is no prose inside them
+BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd", "figcaption"}
+NOT_TEXT = {"pre", "code", "script", "style", "math", "kbd", "samp", "svg"}
+
+
+def _attributes(element: Tag) -> Attributes:
+    return {name: value if isinstance(value, str) else "" for name, value in element.attrs.items()}
+
+
+@dataclass
+class PageHtml:
+    text: str
+
+    @cached_property
+    def soup(self) -> BeautifulSoup:
+        return BeautifulSoup(self.text, "html.parser", multi_valued_attributes=None)
+
+    @cached_property
+    def tags(self) -> list[tuple[str, Attributes]]:
+        """Every element, in document order, with its attributes."""
+        return [(element.name, _attributes(element)) for element in self.soup.find_all(True)]
+
+    def texts_of(self, name: str) -> list[str]:
+        """The text of every element of this name (``script``, ``style``, ``code``)."""
+        return [element.get_text() for element in self.soup.find_all(name)]
+
+    def head(self, name: str) -> list[Attributes]:
+        """The attributes of each ``<meta>`` or ``<link>`` of the head."""
+        head = self.soup.head
+        return [] if head is None else [_attributes(element) for element in head.find_all(name)]
+
+    @property
+    def article(self) -> Tag | None:
+        return self.soup.find("article")
+
+    def links(self) -> list[tuple[Attributes, str]]:
+        """(attributes, text) of every link of the page's article."""
+        article = self.article
+        return [] if article is None else [(_attributes(a), a.get_text().strip()) for a in article.find_all("a")]
+
+    def block_texts(self) -> list[str]:
+        """The reader-visible text of each block of the article, code, formulas and scripts left out;
+        a block inside another (a paragraph in a list item) is a text of its own."""
+        article = self.article
+        if article is None:
+            return []
+        texts = []
+        for block in article.find_all(BLOCKS):
+            pieces = []
+            for string in block.find_all(string=True):
+                if not isinstance(string, NavigableString) or type(string) is not NavigableString:
+                    continue  # comments, CDATA and the like
+                owner = string.find_parent(lambda tag: tag.name in BLOCKS or tag.name in NOT_TEXT)
+                if owner is block:
+                    pieces.append(str(string))
+            texts.append("".join(pieces))
+        return texts
