@@ -18,9 +18,11 @@ import sys
 from pathlib import Path
 
 from hooks.core.project import Project
+from hooks.core.translations import write_record
 
 from . import alignment, drift, update
 from .catalogue import EVERYTHING, Check, Selection, Verdict, chosen_checks, run_all
+from .drift import Translation
 from .problem import Problem
 from .session import DocSession
 
@@ -96,6 +98,89 @@ def check(
     return problems, excuses, session
 
 
+# -- drift ------------------------------------------------------------------------------------
+
+
+def _translations_named(project: Project, arguments: list[str]) -> list[Translation]:
+    every = {t.path: t for t in drift.translations(project)}
+    chosen: dict[Path, Translation] = {}
+    for argument in arguments:
+        target = Path(argument).resolve()
+        if not Path(argument).is_absolute() and project.root.resolve() not in target.parents:
+            target = (project.root / argument).resolve()  # relative to the project, run from anywhere
+        matches = [t for p, t in every.items() if p == target or target in p.parents]
+        if not matches:
+            english = project.language_dir(project.source_language).resolve()
+            reason = (
+                "is an English page: name its translations (docs/<language>/...)"
+                if target == english or english in target.parents
+                else "is no translated page or folder of them"
+            )
+            raise SystemExit(f"{argument} {reason}")
+        for translation in matches:
+            chosen[translation.path] = translation
+    return list(chosen.values())
+
+
+def _drift_arguments(parser: argparse.ArgumentParser) -> None:
+    action = parser.add_mutually_exclusive_group()
+    action.add_argument(
+        "--update",
+        action="store_true",
+        help="record the English page's current fingerprint (the translation is up to date) "
+        "and remove translation_outdated; refused while the fidelity check fails",
+    )
+    action.add_argument(
+        "--mark-outdated",
+        action="store_true",
+        help="mark the translation as lagging: the site shows a notice linking to the English page",
+    )
+    action.add_argument(
+        "--diff",
+        action="store_true",
+        help="show what changed in the English page since the version the translation records",
+    )
+    parser.add_argument("paths", nargs="*", help="translated pages, or folders of them (docs/zh)")
+
+
+def _drift(project: Project, args: argparse.Namespace) -> int:
+    if (args.update or args.mark_outdated or args.diff) and not args.paths:
+        raise SystemExit("name the translated pages or folders")
+    if args.diff:
+        for translation in _translations_named(project, args.paths):
+            try:
+                changes = drift.english_changes(translation)
+            except LookupError as error:
+                print(f"{translation.shown}: {error}")
+                continue
+            print(changes if changes else f"{translation.shown}: the English page has not changed since")
+        return 0
+    if args.update:
+        chosen = _translations_named(project, args.paths)
+        # the fidelity check, which --update must not bypass
+        refused = {t.path: alignment.check_translation(project, t.path) for t in chosen}
+        for translation in chosen:
+            problems = refused[translation.path]
+            if problems:
+                print(f"{translation.shown}: not recorded, the translation does not match the English page:")
+                print("\n".join(f"  {p}" for p in problems))
+                continue
+            state = translation.state()
+            write_record(translation.path, state.current, outdated=False)
+            print(f"{translation.shown}: translation_of {state.current}")
+        return 1 if any(refused.values()) else 0
+    if args.mark_outdated:
+        for translation in _translations_named(project, args.paths):
+            write_record(translation.path, None, outdated=True)
+            print(f"{translation.shown}: translation_outdated")
+        return 0
+    chosen = _translations_named(project, args.paths) if args.paths else drift.translations(project)
+    states = [t.state() for t in chosen]
+    for state in states:
+        print(f"[{state.translation.language}] {state.translation.shown}: {state.label}")
+    return 0 if all(s.ok for s in states) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m doccheck", description="The verifier of the guide: outputs, numbers and translations."
@@ -125,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     rewrite.add_argument("--cold", action="store_true", help="a fresh interpreter per snippet")
 
     drift_command = commands.add_parser("drift", help="which version of its English page each translation translates")
-    drift.add_arguments(drift_command)
+    _drift_arguments(drift_command)
 
     fidelity = commands.add_parser("fidelity", help="compare translations with their English pages, block by block")
     fidelity.add_argument("pages", nargs="*", help="translated pages or folders (default: all)")
@@ -134,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     project = Project(args.root.resolve() if args.root else _find_root(Path.cwd()))
 
     if args.command == "drift":
-        return drift.run(project, args)
+        return _drift(project, args)
     if args.command == "fidelity":
         relatives = _selection(project, args.pages).relatives
         # a page or folder of one translation checks that language only; an English one, all of them

@@ -1,6 +1,6 @@
 """Translation drift: which translations are stale, what changed in their English page since
-(found in git history), and the command line that records new versions. The record format and
-the fingerprint are hooks.core.translations.
+(found in git history). The record format and the fingerprint are hooks.core.translations; the
+command line (``python -m doccheck drift``) is doccheck.cli.
 
 Command line (from the repository root)::
 
@@ -14,7 +14,6 @@ PATH is a translated page or a folder of them (``docs/zh`` means every Chinese p
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import subprocess
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from pathlib import Path
 
 from hooks.core.pages import Location
 from hooks.core.project import Project
-from hooks.core.translations import Record, fingerprint, read_record, translatable_text, write_record
+from hooks.core.translations import Record, fingerprint, read_record, translatable_text
 
 from .problem import Problem
 
@@ -154,83 +153,3 @@ def translations(project: Project) -> list[Translation]:
 
 def check_drift(project: Project) -> list[Problem]:
     return [p for p in (t.state().problem() for t in translations(project)) if p]
-
-
-def _select(project: Project, arguments: list[str]) -> list[Translation]:
-    every = {t.path: t for t in translations(project)}
-    chosen: dict[Path, Translation] = {}
-    for argument in arguments:
-        target = Path(argument).resolve()
-        if not Path(argument).is_absolute() and project.root.resolve() not in target.parents:
-            target = (project.root / argument).resolve()  # relative to the project, run from anywhere
-        matches = [t for p, t in every.items() if p == target or target in p.parents]
-        if not matches:
-            english = project.language_dir(project.source_language).resolve()
-            reason = (
-                "is an English page: name its translations (docs/<language>/...)"
-                if target == english or english in target.parents
-                else "is no translated page or folder of them"
-            )
-            raise SystemExit(f"{argument} {reason}")
-        for translation in matches:
-            chosen[translation.path] = translation
-    return list(chosen.values())
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    action = parser.add_mutually_exclusive_group()
-    action.add_argument(
-        "--update",
-        action="store_true",
-        help="record the English page's current fingerprint (the translation is up to date) "
-        "and remove translation_outdated; refused while the fidelity check fails",
-    )
-    action.add_argument(
-        "--mark-outdated",
-        action="store_true",
-        help="mark the translation as lagging: the site shows a notice linking to the English page",
-    )
-    action.add_argument(
-        "--diff",
-        action="store_true",
-        help="show what changed in the English page since the version the translation records",
-    )
-    parser.add_argument("paths", nargs="*", help="translated pages, or folders of them (docs/zh)")
-
-
-def run(project: Project, args: argparse.Namespace) -> int:
-    if (args.update or args.mark_outdated or args.diff) and not args.paths:
-        raise SystemExit("name the translated pages or folders")
-    if args.diff:
-        for translation in _select(project, args.paths):
-            try:
-                changes = english_changes(translation)
-            except LookupError as error:
-                print(f"{translation.shown}: {error}")
-                continue
-            print(changes if changes else f"{translation.shown}: the English page has not changed since")
-        return 0
-    if args.update:
-        from .alignment import check_translation  # the fidelity check, which --update must not bypass
-
-        chosen = _select(project, args.paths)
-        refused = {t.path: check_translation(project, t.path) for t in chosen}
-        for translation in chosen:
-            problems = refused[translation.path]
-            if problems:
-                print(f"{translation.shown}: not recorded, the translation does not match the English page:")
-                print("\n".join(f"  {p}" for p in problems))
-                continue
-            state = translation.state()
-            write_record(translation.path, state.current, outdated=False)
-            print(f"{translation.shown}: translation_of {state.current}")
-        return 1 if any(refused.values()) else 0
-    if args.mark_outdated:
-        for translation in _select(project, args.paths):
-            write_record(translation.path, None, outdated=True)
-            print(f"{translation.shown}: translation_outdated")
-        return 0
-    states = [t.state() for t in (_select(project, args.paths) if args.paths else translations(project))]
-    for state in states:
-        print(f"[{state.translation.language}] {state.translation.shown}: {state.label}")
-    return 0 if all(s.ok for s in states) else 1
