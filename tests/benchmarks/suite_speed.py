@@ -7,7 +7,8 @@ The yardstick is a reader's run of every snippet, one after another (`python
 snippets/<topic>/<name>.py` from an empty folder). Then, each with its goal:
 
 * the verdict tier, everything but the browser (`pytest tests -m "not browser"`): at most 0.6 of
-  the reader's run;
+  the reader's run; and the same without the portability tier, which runs every snippet four
+  times more;
 * the tool tests without the browser (`pytest tests/tools -m "not browser"`): at most 15 s;
 * the portability tier alone, and the whole suite, browser included: at most 1.5 of the reader's
   run;
@@ -129,6 +130,10 @@ def main() -> None:
         with Measured() as portability:
             _, last = timed([*pytest, "tests", "-m", "portability"])
         print(f"portability tier (pytest tests -m portability): {portability} ({last})")
+        with Measured() as one_cpu:
+            _, last = timed([*pytest, "tests", "-m", "not browser and not portability"])
+        print(f"verdict tier on this CPU only (-m 'not browser and not portability'): {one_cpu} ({last})")
+        print(f"  ratio to the reader's sequential run: {one_cpu.seconds / sequential:.2f}")
         with Measured() as verdict:
             _, last = timed([*pytest, "tests", "-m", "not browser"])
         print(f"verdict tier, all but the browser (pytest tests -m 'not browser'): {verdict} ({last})")

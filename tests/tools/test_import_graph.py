@@ -8,6 +8,7 @@ the build's requirements do not install)."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.metadata
 import re
 import sys
@@ -88,8 +89,13 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@functools.cache
+def _installed() -> dict[str, list[str]]:
+    return importlib.metadata.packages_distributions()  # reads every installed package's metadata
+
+
 def distributions_of(module: str) -> set[str]:
-    found = importlib.metadata.packages_distributions().get(module.partition(".")[0], [])
+    found = _installed().get(module.partition(".")[0], [])
     return {re.sub(r"[-_.]+", "-", d).lower() for d in found}
 
 
