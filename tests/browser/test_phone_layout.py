@@ -4,6 +4,7 @@
 * A notebook's printed output keeps its lines: no line wraps, and a wide one scrolls inside the
   output's box, which stays on the screen.
 * A table wider than the screen scrolls inside its box, which stays on the screen.
+* Korean breaks lines between words, never inside a word (a run of Hangul syllables).
 
 (That no page scrolls sideways at all is tests/browser/test_browser_math.py's check: a formula is what
 makes a page wider than a phone.)
@@ -90,6 +91,27 @@ CHECKS = {
       });
       return {looked: tables.length, scrolling, problems};
     }""",
+    "Korean words": """(screen) => {
+      // every run of Hangul syllables in the article's prose stays on one line
+      const article = document.querySelector(".md-content article");
+      if (!article || document.documentElement.lang !== "ko") return {looked: 0, problems: []};
+      const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      const problems = [];
+      let looked = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest("pre, code, kbd, samp, math, script, style, svg")) continue;
+        for (const word of node.data.matchAll(/[\uac00-\ud7a3]+/g)) {
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+          if (!lines.size) continue;  // not shown (a closed box)
+          looked += 1;
+          if (lines.size > 1) problems.push(`"${word[0]}" is split across ${lines.size} lines`);
+        }
+      }
+      return {looked, problems};
+    }""",
 }
 
 # How to break each check's subject: (page, a stylesheet added to it)
@@ -101,6 +123,7 @@ BREAKS = {
         " { white-space: pre-wrap !important; word-break: break-all !important }",
     ),
     "tables": ("glossary", ".md-typeset__scrollwrap { overflow-x: visible !important }"),
+    "Korean words": ("chapter", ":lang(ko) .md-typeset { word-break: normal !important }"),
 }
 
 
@@ -121,12 +144,13 @@ def _kinds(project) -> dict[str, str]:
 
 
 def _wanted(page: BuiltPage, project) -> bool:
-    """One page of each type (home, a chapter, the glossary), every notebook page and every page
-    with a table."""
+    """One page of each type (home, a chapter, the glossary), every notebook page, every page
+    with a table, and every Korean page (its words must not break)."""
     chosen = {"", page_url("rope/idea.md"), page_url("glossary.md")}
     inside = page.url.removeprefix(language_root(project, page.language))
     html = page.path.read_text(encoding="utf-8")
-    return inside in chosen or "<table" in html or 'class="jupyter-wrapper"' in html
+    korean = page.language == "ko"
+    return korean or inside in chosen or "<table" in html or 'class="jupyter-wrapper"' in html
 
 
 PHONE_PROBE = Probe(
@@ -163,6 +187,10 @@ def test_notebook_outputs_scroll_rather_than_wrap(measured):
 
 def test_tables_scroll_inside_their_box(measured):
     _judge(measured, "tables", need="no table is wider than a phone: nothing shows that one scrolls")
+
+
+def test_korean_breaks_lines_between_words_only(measured):
+    _judge(measured, "Korean words")
 
 
 @pytest.mark.parametrize("check", list(BREAKS))
