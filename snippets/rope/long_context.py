@@ -29,9 +29,11 @@ if __name__ == "__main__":
         ", ".join(f"{(theta_ntk[i] / theta[i]).item():.4f}" for i in [0, 16, 32, 48, 63]),
     )
 
+    turns = (trained - 1) * theta / (2 * torch.pi)
     for i in [0, d // 2 - 1]:
-        turns = (trained - 1) * theta[i].item() / (2 * torch.pi)
-        print(f"i = {i:2d}: turns within the trained positions: {turns:.4f}")
+        print(f"i = {i:2d}: turns within the trained positions: {turns[i].item():.4f}")
+    slow = (turns < 1).nonzero().flatten().tolist()
+    print(f"pairs with less than one turn within the trained positions: {slow[0]}-{slow[-1]}")
 
     print(f"{'angle (rad)':>11s}  {'highest frequency, i = 0':^32s}  {'lowest frequency, i = 63':^32s}")
     print(f"{'position':>11s}  " + "  ".join(f"{n:>10s}" for n in ["original", "PI", "NTK"] * 2))
@@ -40,3 +42,10 @@ if __name__ == "__main__":
         for i in [0, d // 2 - 1]:
             row += [m * theta[i], interpolated_positions(m, s) * theta[i], m * theta_ntk[i]]
         print(f"{m:>11d}  " + "  ".join(f"{a.item():10.5g}" for a in row))
+
+    # Those pairs never wrapped around in training, so their largest trained angle is at position L - 1.
+    overshoot = ((extended - 1) * theta_ntk) / ((trained - 1) * theta)
+    print(
+        f"NTK-aware, angle at position {extended - 1} / largest trained angle:",
+        ", ".join(f"i = {i}: {overshoot[i].item():.4f}" for i in [slow[0], 48, 56, 62, 63]),
+    )

@@ -6,11 +6,14 @@ from rope_frequencies import rope_frequencies, rope_parameters, rope_theta
 # fmt: off
 MODELS = [
     ("Vicuna 7B v1.5 16K", "lmsys/vicuna-7b-v1.5-16k",
-     {"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+     {"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096,
       "rope_scaling": {"factor": 4.0, "type": "linear"}}),
     ("Code Llama 7B", "codellama/CodeLlama-7b-hf",
      {"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 16384,
       "rope_theta": 1000000}),
+    ("InternLM2.5 7B Chat", "internlm/internlm2_5-7b-chat",
+     {"model_type": "internlm2", "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 32768,
+      "rope_theta": 1000000, "rope_scaling": {"type": "dynamic", "factor": 2.0}}),
     ("Llama 3.1 8B", "meta-llama/Llama-3.1-8B",
      {"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 131072,
       "rope_theta": 500000.0, "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
@@ -37,6 +40,18 @@ MODELS = [
 ]
 # fmt: on
 
+# Was the model trained with its scaling (then it is part of the model, at every length), or is the
+# scaling added at inference for long inputs? Sources: the model cards, reports and reference code.
+TRAINED_WITH_SCALING = {
+    "Vicuna 7B v1.5 16K": "trained",  # fine-tuned at 16K with this rope_scaling (FastChat)
+    "InternLM2.5 7B Chat": "add-on",  # dynamic NTK: nothing changes up to the trained length
+    "Llama 3.1 8B": "trained",  # Meta's code applies use_scaled_rope at every length
+    "Llama 3.2 1B": "trained",
+    "Qwen3 8B + YaRN": "add-on",  # pre-trained at 32,768; the documentation adds it for long inputs
+    "gpt-oss-20b": "trained",  # OpenAI's reference code applies YaRN at every length
+    "DeepSeek-V3": "trained",  # the technical report's long-context extension trains with YaRN
+}
+
 
 def with_rotated_head_dim(config):
     """DeepSeek rotates only qk_rope_head_dim features of each head; transformers makes that its head_dim."""
@@ -56,7 +71,7 @@ def score_factor(config, attention):
 if __name__ == "__main__":
     print(
         f"{'model':<20s}{'theta':>8s}  {'scaling':<8s}{'factor':>7s}{'original':>9s}{'positions':>10s}{'ratio':>7s}"
-        f"{'cos, sin x':>12s}{'scores x':>10s}"
+        f"{'cos, sin x':>12s}{'scores x':>10s}  kind"
     )
     for name, _, config in MODELS:
         config = with_rotated_head_dim(config)
@@ -74,4 +89,5 @@ if __name__ == "__main__":
         print(
             f"{name:<20s}{rope_theta(config, params):>8.0f}  {rope_type:<8s}{factor:>7s}{original or '-':>9}"
             f"{positions or '-':>10}{ratio:>7s}{attention:>12.4f}{score_factor(config, attention):>10.4f}"
+            f"  {TRAINED_WITH_SCALING.get(name, '-')}"
         )

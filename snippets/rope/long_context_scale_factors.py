@@ -1,9 +1,18 @@
+import math
+
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from long_context import inverse_frequencies, ntk_base
 from rope_frequencies import dynamic_ntk_base, rope_frequencies
+
+
+def yarn_paper_ratio(d, base, trained, s, beta_fast=32.0, beta_slow=1.0):
+    """YaRN as the paper defines it (Peng et al., section 3.2): a ramp linear in the number of turns r."""
+    turns = trained * inverse_frequencies(d, base) / (2 * math.pi)
+    gamma = ((turns - beta_slow) / (beta_fast - beta_slow)).clamp(0, 1)  # 1: keep, 0: interpolate
+    return (1 - gamma) / s + gamma
 
 
 def scale_factors(d, base, trained, s, length):
@@ -39,8 +48,12 @@ if __name__ == "__main__":
     pairs = [0, 16, 24, 32, 40, 48, 63]
     print(f"d = {d}, base = {base:g}, L = {trained}, s = {s:g}, sequence length {extended}")
     print(f"{'theta_i(new) / theta_i':<24s}" + "".join(f"{f'i = {i}':>8s}" for i in pairs))
-    for name, ratio in ratios.items():
+    paper = yarn_paper_ratio(d, base, trained, s)
+    for name, ratio in [*ratios.items(), ("YaRN, paper's ramp", paper)]:
         print(f"{name:<24s}" + "".join(f"{r:8.4f}" for r in ratio[pairs].tolist()))
+    # Meta's bands are the paper's ramp with beta_fast = high_freq_factor = 4, beta_slow = low_freq_factor = 1.
+    gap = (ratios["Llama 3.1"].double() - yarn_paper_ratio(d, base, trained, s, beta_fast=4.0)).abs().max()
+    print(f"Llama 3.1 vs the paper's ramp with beta_fast = 4: largest difference {'< 1e-06' if gap < 1e-6 else gap}")
     for name in ("YaRN", "Llama 3.1"):  # kept: ratio 1; divided: ratio 1/s; blended: in between
         ratio, n = ratios[name], d // 2
         kept, divided = int((ratio > 0.9999).sum()), int((ratio < 1 / s + 1e-4).sum())
@@ -51,6 +64,9 @@ if __name__ == "__main__":
     bases = [f"{dynamic_ntk_base(base, s, trained, n, d):.1f}" for n in lengths]
     print(f"dynamic NTK base at lengths {', '.join(map(str, lengths))}: {', '.join(bases)}")
     print(f"fixed NTK-aware base: {ntk_base(base, s, d):.1f}")
+    alphas = [1.0, 2.0, s]
+    bases = [f"{dynamic_ntk_base(base, alpha, trained, extended, d):.1f}" for alpha in alphas]
+    print(f"dynamic NTK base at length {extended} for factor {', '.join(f'{a:g}' for a in alphas)}: {', '.join(bases)}")
 
     # A key cached at position 4095 while the sequence was 4096 tokens long, read by the query at 8191.
     key, query, pair = 4095, extended - 1, d // 2 - 1

@@ -18,6 +18,7 @@ def rope_frequencies(config: dict, seq_len: int | None = None) -> tuple[torch.Te
     seq_len is the length of the current sequence; only the "dynamic" type depends on it.
     """
     where, params = rope_parameters(config)
+    refuse_per_layer_or_multimodal(config, params, where)
     rope_type = params.get("rope_type", params.get("type", "default"))
     if rope_type not in SUPPORTED_TYPES:
         key = "rope_type" if "rope_type" in params else "type"
@@ -40,6 +41,26 @@ def rope_frequencies(config: dict, seq_len: int | None = None) -> tuple[torch.Te
     if rope_type == "yarn":
         return yarn_scaling(inv_freq, dim, base, params)
     return inv_freq, 1.0
+
+
+def refuse_per_layer_or_multimodal(config, params, where):
+    """One set of frequencies for every layer and one position per token is all this function computes."""
+    if "mrope_section" in params or "mrope_interleaved" in params or params.get("type") == "mrope":
+        raise ValueError(f"{where} describes M-RoPE (positions (t, h, w) for images and video); not supported")
+    if "vision_config" in config or str(config.get("model_type", "")).endswith(("_vl", "_vl_text")):
+        raise ValueError("a vision-language config: its text uses M-RoPE (positions (t, h, w)); not supported")
+    no_rope = [i for i, rotates in enumerate(config.get("no_rope_layers") or []) if not rotates]
+    if config.get("no_rope_layer_interval") and "no_rope_layers" not in config:
+        no_rope = f"every {config['no_rope_layer_interval']}th"
+    if no_rope:
+        raise ValueError(f"'no_rope_layers': layers {no_rope} use no RoPE; this function would rotate every layer")
+    if "rope_local_base_freq" in config:
+        raise ValueError("'rope_local_base_freq': local and global layers use different bases; pass one layer type")
+    if "qk_rope_head_dim" in config and config.get("head_dim") != config["qk_rope_head_dim"]:
+        raise ValueError("MLA rotates only 'qk_rope_head_dim' features of each head: set head_dim to it")
+    for key in ("use_dynamic_ntk", "use_logn_attn"):
+        if config.get(key):
+            raise ValueError(f"{key!r} (Qwen-7B's own long-context scaling) is not supported")
 
 
 def dynamic_ntk_base(base, factor, trained, length, dim):
@@ -181,3 +202,10 @@ if __name__ == "__main__":
         rope_frequencies({**llama2, "rope_scaling": {"rope_type": "yarn", "factor": 4.0}})
     except ValueError as error:
         print("ValueError:", error)
+    qwen25_vl = {**llama2, "rope_scaling": {"type": "default", "mrope_section": [16, 24, 24]}}
+    smollm3 = {**llama2, "no_rope_layers": [1, 1, 1, 0, 1, 1, 1, 0]}
+    for config in (qwen25_vl, smollm3):
+        try:
+            rope_frequencies(config)
+        except ValueError as error:
+            print("ValueError:", error)

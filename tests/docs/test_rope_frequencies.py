@@ -394,6 +394,65 @@ def test_a_config_it_cannot_honour_raises_naming_the_key(name):
         rope_frequencies(config, seq_len=8192)
 
 
+def transformers_text_config(model_type, **changes):
+    """The text part of a config as transformers 5 writes it (what a config.json holds under text_config)."""
+    from transformers import AutoConfig
+
+    config = AutoConfig.for_model(model_type, **changes).to_dict()
+    return config.get("text_config", config)
+
+
+# Configs whose RoPE differs per layer or per axis, as transformers itself builds them: one set of 1-D
+# frequencies for every layer would be wrong for each, so each must be refused, not computed.
+PER_LAYER_OR_MULTIMODAL = {
+    "Qwen2-VL (mrope_section)": (
+        lambda: transformers_text_config("qwen2_vl", rope_parameters={"rope_type": "default", "mrope_section": [16, 24, 24]}),
+        r"M-RoPE",
+    ),
+    "Qwen2.5-VL, whole config": (lambda: transformers_whole_config("qwen2_5_vl"), r"vision-language|M-RoPE"),
+    "Qwen2.5-VL text config without mrope_section": (lambda: transformers_text_config("qwen2_5_vl"), r"M-RoPE"),
+    "Qwen3-VL (mrope_interleaved)": (
+        lambda: transformers_text_config(
+            "qwen3_vl", rope_parameters={"rope_type": "default", "mrope_section": [24, 20, 20], "mrope_interleaved": True}
+        ),
+        r"M-RoPE",
+    ),
+    "legacy type mrope": ({**LLAMA2, "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}}, r"M-RoPE"),
+    "SmolLM3 (no_rope_layers)": (lambda: transformers_text_config("smollm3"), r"'no_rope_layers': layers \[3, 7,"),
+    "Llama 4 (iRoPE)": (lambda: transformers_text_config("llama4_text"), r"'no_rope_layers': layers \[3, 7,"),
+    "no_rope_layer_interval alone": ({**LLAMA2, "no_rope_layer_interval": 4}, r"every 4th"),
+    "Gemma 3 (per layer type)": (lambda: transformers_text_config("gemma3_text"), r"one entry per layer type"),
+    "Gemma 3, transformers 4 spelling": ({**LLAMA2, "rope_local_base_freq": 10000.0}, r"'rope_local_base_freq'"),
+    "DeepSeek-V3 with its full head": (
+        {"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64, "rope_theta": 10000},
+        r"'qk_rope_head_dim'",
+    ),
+    "Qwen-7B use_dynamic_ntk": ({**LLAMA2, "use_dynamic_ntk": True}, r"'use_dynamic_ntk'"),
+    "Qwen-7B use_logn_attn": ({**LLAMA2, "use_logn_attn": True}, r"'use_logn_attn'"),
+}
+
+
+def transformers_whole_config(model_type):
+    from transformers import AutoConfig
+
+    return AutoConfig.for_model(model_type).to_dict()
+
+
+@pytest.mark.parametrize("name", PER_LAYER_OR_MULTIMODAL)
+def test_per_layer_and_multimodal_rope_is_refused_not_flattened(name):
+    config, message = PER_LAYER_OR_MULTIMODAL[name]
+    config = config() if callable(config) else config
+    with pytest.raises(ValueError, match=message):
+        rope_frequencies(config, seq_len=8192)
+
+
+def test_every_layer_rotating_is_accepted():
+    """SmolLM3 with no layer left out, and DeepSeek with head_dim set to its rotated part, as transformers sets it."""
+    assert rope_frequencies({**LLAMA2, "no_rope_layers": [1, 1, 1, 1]})[0].shape == (64,)
+    deepseek = {"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64, "head_dim": 64}
+    assert rope_frequencies(deepseek)[0].shape == (32,)
+
+
 # Partial rotary: the first r features rotated with rope_frequencies' theta_i, the others passed through.
 
 

@@ -70,6 +70,44 @@ def test_dynamic_ntk_meets_the_fixed_ntk_base_at_3584_not_at_8192():
     assert frequencies.dynamic_ntk_base(BASE, S, TRAINED, meeting, D) == pytest.approx(fixed_base)
 
 
+def test_the_papers_dynamic_ntk_factor_1_reaches_the_fixed_base_at_the_extended_length():
+    """Peng et al., section 3.3: s = max(1, l / L), which is transformers' "dynamic" with factor 1."""
+    config = llama_config(D, BASE, TRAINED, {"rope_type": "dynamic", "factor": 1.0})
+    at_extended, _ = ROPE_INIT_FUNCTIONS["dynamic"](config, seq_len=int(TRAINED * S))
+    fixed = RotaryEmbedding(dim=D, theta=BASE, theta_rescale_factor=S, cache_if_possible=False).freqs.detach()
+    torch.testing.assert_close(at_extended, fixed, rtol=1e-5, atol=0)
+
+
+def test_ntk_aware_overshoots_the_trained_angles_of_the_pairs_that_never_turned():
+    """YaRN's out-of-bound argument, with rotary-embedding-torch's NTK-aware frequencies."""
+    unscaled = RotaryEmbedding(dim=D, theta=BASE, cache_if_possible=False).freqs.detach().double()
+    ntk = RotaryEmbedding(dim=D, theta=BASE, theta_rescale_factor=S, cache_if_possible=False).freqs.detach().double()
+    never_turned = ((TRAINED - 1) * unscaled < 2 * math.pi).nonzero().flatten().tolist()
+    assert never_turned == list(range(41, 64))
+    overshoot = (int(TRAINED * S) - 1) * ntk / ((TRAINED - 1) * unscaled)
+    assert (overshoot[41:63] > 1.02).all() and overshoot[63] == pytest.approx(1.0, abs=1e-3)
+    assert overshoot[41].item() == pytest.approx(1.6233, abs=5e-4)
+
+
+def test_llama3_is_the_papers_ramp_and_yarn_code_is_not():
+    """transformers' llama3 equals the paper's NTK-by-parts with beta_fast 4; its yarn ramps in the pair index."""
+    turns = TRAINED * (1 / BASE ** (torch.arange(0, D, 2, dtype=torch.float64) / D)) / (2 * math.pi)
+
+    def paper(beta_fast, beta_slow=1.0):  # Peng et al., eq. 17-18, written from the paper independently
+        gamma = torch.clamp((turns - beta_slow) / (beta_fast - beta_slow), 0, 1)
+        return (1 - gamma) / S + gamma
+
+    default = LlamaRotaryEmbedding(llama_config(D, BASE, TRAINED)).inv_freq.double()
+    llama3 = {"rope_type": "llama3", "factor": S, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+              "original_max_position_embeddings": TRAINED}  # fmt: skip
+    ours_llama3 = ROPE_INIT_FUNCTIONS["llama3"](llama_config(D, BASE, TRAINED, llama3))[0].double() / default
+    torch.testing.assert_close(ours_llama3, paper(4.0), rtol=1e-6, atol=1e-7)
+    torch.testing.assert_close(factors.yarn_paper_ratio(D, BASE, TRAINED, S), paper(32.0), rtol=1e-12, atol=0)
+    yarn = {"rope_type": "yarn", "factor": S, "original_max_position_embeddings": TRAINED}
+    code = ROPE_INIT_FUNCTIONS["yarn"](llama_config(D, BASE, TRAINED, yarn))[0].double() / default
+    assert code[24].item() == pytest.approx(0.7600, abs=5e-5) and paper(32.0)[24].item() == pytest.approx(0.4752, abs=5e-5)
+
+
 def test_scale_factors_match_transformers_and_rotary_embedding_torch():
     ratios, yarn_attention = factors.scale_factors(D, BASE, TRAINED, S, int(TRAINED * S))
     assert list(ratios) == ["position interpolation", "NTK-aware", "dynamic NTK", "YaRN", "Llama 3.1"]
@@ -124,6 +162,7 @@ def test_a_cached_key_keeps_the_frequencies_of_its_step_in_transformers_dynamic_
 
 ROTARY = {  # model_type: the rotary embedding module transformers runs for it
     "llama": LlamaRotaryEmbedding,
+    "internlm2": LlamaRotaryEmbedding,  # InternLM2's remote code: Llama's, with the same dynamic NTK formula
     "qwen3": modeling_qwen3.Qwen3RotaryEmbedding,
     "gpt_oss": modeling_gpt_oss.GptOssRotaryEmbedding,
     "deepseek_v3": modeling_deepseek_v3.DeepseekV3RotaryEmbedding,
@@ -133,7 +172,8 @@ PUBLISHED = {name: config for name, _, config in models.MODELS if config["model_
 
 def transformers_config(config):
     kwargs = {key: value for key, value in copy.deepcopy(config).items() if key != "model_type"}
-    return AutoConfig.for_model(config["model_type"], **kwargs)
+    model_type = {"internlm2": "llama"}.get(config["model_type"], config["model_type"])
+    return AutoConfig.for_model(model_type, **kwargs)
 
 
 def ours(config):
