@@ -396,8 +396,6 @@ def test_a_config_it_cannot_honour_raises_naming_the_key(name):
 
 def transformers_text_config(model_type, **changes):
     """The text part of a config as transformers 5 writes it (what a config.json holds under text_config)."""
-    from transformers import AutoConfig
-
     config = AutoConfig.for_model(model_type, **changes).to_dict()
     return config.get("text_config", config)
 
@@ -433,8 +431,6 @@ PER_LAYER_OR_MULTIMODAL = {
 
 
 def transformers_whole_config(model_type):
-    from transformers import AutoConfig
-
     return AutoConfig.for_model(model_type).to_dict()
 
 
@@ -444,6 +440,15 @@ def test_per_layer_and_multimodal_rope_is_refused_not_flattened(name):
     config = config() if callable(config) else config
     with pytest.raises(ValueError, match=message):
         rope_frequencies(config, seq_len=8192)
+
+
+def test_transformers_silently_takes_max_position_embeddings_as_the_original_length():
+    """What the page says rope_frequencies refuses on purpose: a yarn scaling without its trained length."""
+    scaling = {"rope_type": "yarn", "factor": 4.0}
+    config = LlamaConfig(**{**LLAMA2, "max_position_embeddings": 16384}, rope_scaling=copy.deepcopy(scaling))
+    assert config.rope_parameters["original_max_position_embeddings"] == 16384
+    with pytest.raises(ValueError, match=r"'original_max_position_embeddings'"):
+        rope_frequencies({**LLAMA2, "max_position_embeddings": 16384, "rope_scaling": scaling})
 
 
 def test_every_layer_rotating_is_accepted():
