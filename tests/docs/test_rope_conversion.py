@@ -257,14 +257,14 @@ def feature_moved_to(rotate, head_dim=8):
     return rotate(unit).flatten().nonzero().item()
 
 
-@pytest.mark.parametrize("model", ["llama", "mistral", "qwen2", "gpt_neox", "phi", "gemma"])
+@pytest.mark.parametrize("model", ["llama", "mistral", "qwen2", "qwen3", "gpt_neox", "phi", "gemma"])
 def test_rotate_half_pairs_halves_in_these_transformers_models(model):
     """The page's table: transformers' rotate_half of these models pairs feature i with feature i + d/2."""
     modeling = importlib.import_module(f"transformers.models.{model}.modeling_{model}")
     assert feature_moved_to(modeling.rotate_half) == 4
 
 
-@pytest.mark.parametrize("model", ["cohere", "glm"])
+@pytest.mark.parametrize("model", ["cohere", "glm", "glm4"])
 def test_rotate_half_pairs_neighbours_in_these_transformers_models(model):
     modeling = importlib.import_module(f"transformers.models.{model}.modeling_{model}")
     assert feature_moved_to(modeling.rotate_half) == 1
