@@ -4,6 +4,7 @@ convert_llama_weights_to_hf.py) and against transformers' LlamaAttention and Qwe
 converted by it; plus the page's claims about how libraries name the two layouts.
 """
 
+import copy
 import importlib
 from types import SimpleNamespace
 
@@ -14,8 +15,10 @@ from transformers import LlamaConfig, Qwen2Config
 from transformers.conversion_mapping import _build_checkpoint_conversion_mapping, get_checkpoint_conversion_mapping
 from transformers.core_model_loading import PermuteForRope, VisionFuseAndPermuteForRope, VisionUnfuseAndPermuteForRope
 from transformers.modeling_gguf_pytorch_utils import LlamaTensorProcessor
+from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
 from transformers.models.gptj import modeling_gptj
 from transformers.models.llama import modeling_llama
+from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
 from transformers.models.qwen2 import modeling_qwen2
 from transformers.models.qwen3.modeling_qwen3 import Qwen3RMSNorm
 
@@ -254,14 +257,14 @@ def feature_moved_to(rotate, head_dim=8):
     return rotate(unit).flatten().nonzero().item()
 
 
-@pytest.mark.parametrize("model", ["llama", "mistral", "qwen2", "gpt_neox", "phi", "gemma"])
+@pytest.mark.parametrize("model", ["llama", "mistral", "qwen2", "qwen3", "gpt_neox", "phi", "gemma"])
 def test_rotate_half_pairs_halves_in_these_transformers_models(model):
     """The page's table: transformers' rotate_half of these models pairs feature i with feature i + d/2."""
     modeling = importlib.import_module(f"transformers.models.{model}.modeling_{model}")
     assert feature_moved_to(modeling.rotate_half) == 4
 
 
-@pytest.mark.parametrize("model", ["cohere", "glm"])
+@pytest.mark.parametrize("model", ["cohere", "glm", "glm4"])
 def test_rotate_half_pairs_neighbours_in_these_transformers_models(model):
     modeling = importlib.import_module(f"transformers.models.{model}.modeling_{model}")
     assert feature_moved_to(modeling.rotate_half) == 1
@@ -282,3 +285,214 @@ def test_the_guide_s_interleaved_and_half_split_rotations_differ_by_exactly_this
     perm = interleaved_to_half(torch.arange(16), 1)
     half = rope_half.RotaryCache(16, max_positions=64)(x[..., perm], positions)
     torch.testing.assert_close(half, interleaved[..., perm], rtol=0, atol=1e-5)
+
+
+# The page's table and "Nor does the format tell the layout": transformers' interleaved Hugging Face checkpoints.
+
+
+def test_llama4_and_deepseek_v2_rotate_interleaved_pairs_with_complex_numbers():
+    """Their apply_rotary_emb equals the guide's interleaved rotation, feature for feature."""
+    from transformers.models.deepseek_v2 import modeling_deepseek_v2
+    from transformers.models.llama4 import modeling_llama4
+
+    generator = torch.Generator().manual_seed(5)
+    q, k = torch.randn(2, 3, 6, 16, generator=generator), torch.randn(2, 3, 6, 16, generator=generator)  # b h s d
+    positions = torch.arange(6) + 4
+    angles = rope_complex.rope_angles(positions, 16)[None]  # (1, seq, pairs)
+    freqs_cis = torch.polar(torch.ones_like(angles), angles)
+    expected = rope_complex.apply_rope_complex(q, positions), rope_complex.apply_rope_complex(k, positions)
+    # Llama 4 takes (batch, seq, heads, head_dim), DeepSeek-V2 (batch, heads, seq, head_dim)
+    llama4 = modeling_llama4.apply_rotary_emb(q.transpose(1, 2), k.transpose(1, 2), freqs_cis)
+    deepseek_v2 = modeling_deepseek_v2.apply_rotary_emb(q, k, freqs_cis)
+    for ours, theirs in zip(expected, (llama4[0].transpose(1, 2), llama4[1].transpose(1, 2))):
+        torch.testing.assert_close(theirs, ours, rtol=0, atol=1e-6)
+    for ours, theirs in zip(expected, deepseek_v2):
+        torch.testing.assert_close(theirs, ours, rtol=0, atol=1e-6)
+
+
+def test_deepseek_v3_rotates_interleaved_pairs_and_writes_them_half_split():
+    """apply_rotary_pos_emb_interleave = the interleaved rotation, then interleaved_to_half; scores unchanged.
+    rope_interleave is True by default."""
+    from transformers import DeepseekV3Config
+    from transformers.models.deepseek_v3 import modeling_deepseek_v3
+
+    assert DeepseekV3Config().rope_interleave is True
+    generator = torch.Generator().manual_seed(6)
+    q, k = torch.randn(1, 2, 5, 16, generator=generator), torch.randn(1, 2, 5, 16, generator=generator)
+    positions = torch.arange(5) + 9
+    angles = rope_complex.rope_angles(positions, 16)[None]
+    angles = torch.cat((angles, angles), dim=-1)  # transformers' cos and sin tables: cat(freqs, freqs)
+    q_out, k_out = modeling_deepseek_v3.apply_rotary_pos_emb_interleave(q, k, angles.cos(), angles.sin())
+    perm = interleaved_to_half(torch.arange(16), 1)
+    q_ref, k_ref = rope_complex.apply_rope_complex(q, positions), rope_complex.apply_rope_complex(k, positions)
+    torch.testing.assert_close(q_out, q_ref[..., perm], rtol=0, atol=1e-6)
+    torch.testing.assert_close(k_out, k_ref[..., perm], rtol=0, atol=1e-6)
+    torch.testing.assert_close(q_out @ k_out.transpose(-1, -2), q_ref @ k_ref.transpose(-1, -2), rtol=0, atol=1e-5)
+
+
+def deepseek_v3_attention(rope_interleave, state=None, q_lora_rank=None):
+    from transformers import DeepseekV3Config
+    from transformers.models.deepseek_v3 import modeling_deepseek_v3
+
+    config = DeepseekV3Config(
+        hidden_size=48,
+        num_attention_heads=3,
+        num_key_value_heads=3,
+        q_lora_rank=q_lora_rank,
+        kv_lora_rank=12,
+        qk_rope_head_dim=8,
+        qk_nope_head_dim=6,
+        v_head_dim=5,
+        rope_interleave=rope_interleave,
+        rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
+    )
+    config._attn_implementation = "eager"
+    torch.manual_seed(7)
+    layer = modeling_deepseek_v3.DeepseekV3Attention(config, layer_idx=0).eval()
+    if state is not None:
+        layer.load_state_dict(state)
+    rotary = modeling_deepseek_v3.DeepseekV3RotaryEmbedding(config)
+    return layer, rotary
+
+
+def run_deepseek_v3(layer, rotary, x):
+    seq = x.shape[1]
+    cos_sin = rotary(x, torch.arange(seq)[None] + 3)
+    mask = torch.full((seq, seq), float("-inf")).triu(1)[None, None]
+    with torch.no_grad():
+        return layer(x, position_embeddings=cos_sin, attention_mask=mask)[0]
+
+
+def mla_interleaved_to_half(state, n_heads, nope, rope, kv_lora_rank, whole_heads=False):
+    """The page's MLA bullet: permute only the last `rope` features of each query head and the last `rope` rows of
+    kv_a_proj_with_mqa (whole_heads=True permutes each query head whole: the mistake)."""
+    state = dict(state)
+    q_name = "q_b_proj.weight" if "q_b_proj.weight" in state else "q_proj.weight"
+    w_q = state[q_name].view(n_heads, nope + rope, -1).clone()
+    if whole_heads:
+        w_q = interleaved_to_half(w_q.reshape(n_heads * (nope + rope), -1), n_heads).view_as(w_q)
+    else:
+        w_q[:, nope:] = interleaved_to_half(w_q[:, nope:].reshape(n_heads * rope, -1), n_heads).view(n_heads, rope, -1)
+    state[q_name] = w_q.reshape(n_heads * (nope + rope), -1)
+    w_kv = state["kv_a_proj_with_mqa.weight"].clone()
+    w_kv[kv_lora_rank:] = interleaved_to_half(w_kv[kv_lora_rank:], 1)
+    state["kv_a_proj_with_mqa.weight"] = w_kv
+    return state
+
+
+@pytest.mark.parametrize("q_lora_rank", [None, 16])
+def test_mla_converts_by_permuting_only_the_rotated_slices(q_lora_rank):
+    """A DeepSeek-V3 attention layer run with rope_interleave=True equals the same layer, converted as the page says,
+    run with rope_interleave=False (rotate_half); permuting whole query heads instead gives another model."""
+    interleaved, rotary = deepseek_v3_attention(True, q_lora_rank=q_lora_rank)
+    x = torch.randn(1, 7, 48, generator=torch.Generator().manual_seed(8))
+    expected = run_deepseek_v3(interleaved, rotary, x)
+    state = interleaved.state_dict()
+    converted = mla_interleaved_to_half(state, 3, 6, 8, 12)
+    half, half_rotary = deepseek_v3_attention(False, converted, q_lora_rank=q_lora_rank)
+    torch.testing.assert_close(run_deepseek_v3(half, half_rotary, x), expected, rtol=0, atol=1e-5)
+    wrong, _ = deepseek_v3_attention(False, mla_interleaved_to_half(state, 3, 6, 8, 12, whole_heads=True), q_lora_rank)
+    assert (run_deepseek_v3(wrong, half_rotary, x) - expected).abs().max() > 1e-3
+    unconverted, _ = deepseek_v3_attention(False, state, q_lora_rank=q_lora_rank)
+    assert (run_deepseek_v3(unconverted, half_rotary, x) - expected).abs().max() > 1e-3
+
+
+@pytest.mark.parametrize("model", ["gpt_neox", "phi3"])
+def test_fused_qkv_slices_are_where_the_page_says(model, monkeypatch):
+    """GPT-NeoX's query_key_value: head by head, that head's query, key and value rows; Phi-3's qkv_proj: all query
+    rows, then the key rows, then the value rows. Each output row is given its own index; the test reads back which
+    rows reach the rotation as queries and keys."""
+    modeling = importlib.import_module(f"transformers.models.{model}.modeling_{model}")
+    heads, kv_heads, head_dim = 2, 2 if model == "gpt_neox" else 1, 4
+    if model == "gpt_neox":
+        config = modeling.GPTNeoXConfig(hidden_size=heads * head_dim, num_attention_heads=heads)
+        layer, fused = modeling.GPTNeoXAttention(config, layer_idx=0), "query_key_value"
+    else:
+        config = modeling.Phi3Config(
+            hidden_size=heads * head_dim, num_attention_heads=heads, num_key_value_heads=kv_heads
+        )
+        layer, fused = modeling.Phi3Attention(config, layer_idx=0), "qkv_proj"
+    config._attn_implementation = "eager"
+    seen = {}
+
+    def capture(q, k, cos, sin, *args, **kwargs):
+        seen["q"], seen["k"] = q[0, :, 0], k[0, :, 0]  # (heads, head_dim) at the one position
+        return q, k
+
+    monkeypatch.setattr(modeling, "apply_rotary_pos_emb", capture)
+    projection = getattr(layer, fused)
+    with torch.no_grad():
+        projection.weight.zero_()
+        projection.weight[:, 0] = torch.arange(projection.weight.shape[0]).float()
+        if projection.bias is not None:
+            projection.bias.zero_()
+        x = torch.zeros(1, 1, heads * head_dim)
+        x[..., 0] = 1.0
+        cos_sin = (torch.ones(1, 1, head_dim), torch.zeros(1, 1, head_dim))
+        layer(x, attention_mask=None, position_embeddings=cos_sin)
+    rows = [list(range(start, start + head_dim)) for start in range(0, 3 * heads * head_dim, head_dim)]
+    if model == "gpt_neox":  # per head: q, k, v
+        assert seen["q"].tolist() == [rows[3 * h] for h in range(heads)]
+        assert seen["k"].tolist() == [rows[3 * h + 1] for h in range(heads)]
+    else:  # all q heads, then the k heads
+        assert seen["q"].tolist() == rows[:heads]
+        assert seen["k"].tolist() == rows[heads : heads + kv_heads]
+
+
+# "What else a conversion must carry": snippets/rope/conversion_frequencies.py against transformers.
+
+conversion_frequencies = import_snippet("rope/conversion_frequencies.py")
+CONVERTED = conversion_frequencies.CONVERTED
+
+
+def llama_config(config):
+    """transformers' LlamaConfig for a config.json dict (a deep copy: transformers edits the dicts it is given)."""
+    return LlamaConfig(**copy.deepcopy(config))
+
+
+@pytest.mark.parametrize("name", CONVERTED)
+def test_converted_frequencies_match_transformers(name):
+    """The snippet's theta_i for each converted config = transformers' ROPE_INIT_FUNCTIONS and the inv_freq buffer of
+    LlamaRotaryEmbedding, which a converted Llama checkpoint runs with."""
+    config = CONVERTED[name]
+    ours, _ = conversion_frequencies.rope_frequencies(config)
+    hf = llama_config(config)
+    rope_type = hf.rope_parameters["rope_type"]
+    if rope_type == "default":  # the default type has no entry in ROPE_INIT_FUNCTIONS
+        reference, _ = LlamaRotaryEmbedding.compute_default_rope_parameters(hf)
+    else:
+        reference, _ = ROPE_INIT_FUNCTIONS[rope_type](hf, None)
+    torch.testing.assert_close(ours, reference.float(), rtol=1e-6, atol=0)
+    torch.testing.assert_close(ours, LlamaRotaryEmbedding(hf).inv_freq, rtol=1e-6, atol=0)
+
+
+def test_a_llama3_scaling_without_its_original_length_is_read_with_max_position_embeddings():
+    """The page: transformers fills a missing original_max_position_embeddings with max_position_embeddings, without
+    an error; the snippet's "original length 131072" row is what it then runs."""
+    scaling = {k: v for k, v in conversion_frequencies.REFERENCE["rope_scaling"].items()}
+    del scaling["original_max_position_embeddings"]
+    hf = llama_config({**conversion_frequencies.REFERENCE, "rope_scaling": scaling})
+    assert hf.rope_parameters["original_max_position_embeddings"] == 131072
+    expected, _ = conversion_frequencies.rope_frequencies(CONVERTED["original length 131072"])
+    torch.testing.assert_close(LlamaRotaryEmbedding(hf).inv_freq, expected, rtol=1e-6, atol=0)
+
+
+def test_the_check_finds_the_dropped_scaling_that_short_inputs_hide():
+    """Carried: no pair differs. Dropped: pairs 29-63, the ones the llama3 scaling slows (wavelength above 8192/4),
+    up to 8 times; at the first 16 positions, sin differs by at most 0.014 and cos by less than 0.001."""
+    reference = conversion_frequencies.REFERENCE
+    _, differ = conversion_frequencies.check_conversion(CONVERTED["scaling carried"], reference)
+    assert differ == []
+    ratio, differ = conversion_frequencies.check_conversion(CONVERTED["scaling dropped"], reference)
+    unscaled, _ = conversion_frequencies.rope_frequencies(CONVERTED["scaling dropped"])
+    assert differ == (2 * torch.pi / unscaled >= 8192 / 4).nonzero().flatten().tolist() == list(range(29, 64))
+    assert ratio.max().item() == 8.0
+    hf_dropped = LlamaRotaryEmbedding(llama_config(CONVERTED["scaling dropped"]))
+    hf_reference = LlamaRotaryEmbedding(llama_config(reference))
+    positions = torch.arange(16)[None]
+    (cos_dropped, sin_dropped), (cos, sin) = (
+        hf_dropped(torch.zeros(1), positions),
+        hf_reference(torch.zeros(1), positions),
+    )
+    assert 0.01 < (sin_dropped - sin).abs().max() < 0.014
+    assert (cos_dropped - cos).abs().max() < 0.001

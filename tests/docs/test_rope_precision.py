@@ -5,6 +5,7 @@ a model is cast to bfloat16. The functions tested are the ones the page shows.
 
 import math
 
+import numpy as np
 import pytest
 import torch
 from transformers import LlamaConfig, LlamaForCausalLM
@@ -137,3 +138,37 @@ def test_from_pretrained_in_bfloat16_keeps_inv_freq_in_float32(tmp_path):
     assert model.model.layers[0].self_attn.q_proj.weight.dtype == torch.bfloat16
     assert model.model.rotary_emb.inv_freq.dtype == torch.float32
     assert torch.equal(model.model.rotary_emb.inv_freq, angles.inverse_frequencies())
+
+
+# Past 131,072 positions (snippets/rope/precision_long_positions.py): the float32 angles' error, without torch.
+
+long_positions = import_snippet("rope/precision_long_positions.py")
+
+
+def test_long_positions_theta_is_correctly_rounded():
+    """Each theta_i is the float32 number nearest to base^(-2i/d), as numpy rounds a Python float."""
+    d, base = long_positions.HEAD_DIM, long_positions.BASE
+    nearest = [float(np.float32(base ** (-2 * i / d))) for i in range(d // 2)]
+    assert long_positions.INV_FREQ32.tolist() == nearest
+
+
+@pytest.mark.parametrize("end", long_positions.ENDS)
+def test_long_positions_error_matches_numpy(end):
+    """The same measure with numpy: a float32 product of float32 numbers, then cos in float64."""
+    d, base = long_positions.HEAD_DIM, long_positions.BASE
+    theta64 = np.array([base ** (-2 * i / d) for i in range(d // 2)])
+    positions = np.arange(end - long_positions.WINDOW, end)
+    angles32 = positions.astype(np.float32)[:, None] * theta64.astype(np.float32)
+    assert angles32.dtype == np.float32
+    expected = np.abs(np.cos(angles32.astype(np.float64)) - np.cos(positions[:, None] * theta64)).max()
+    assert long_positions.cos_error(end) == pytest.approx(expected, rel=1e-6)
+
+
+def test_long_positions_error_grows_with_the_position():
+    """The page: the error grows in proportion to the position (x8 from 2^17 to 2^20, x4 from 2^20 to 2^22), and the
+    table's transformers-style theta_i (not all nearest) give a larger error near 131,071."""
+    e17, e20, e22 = (long_positions.cos_error(end) for end in long_positions.ENDS)
+    assert 7 < e20 / e17 < 9 and 3.5 < e22 / e20 < 4.5
+    table_theta = angles.inverse_frequencies(torch.float32)
+    assert not torch.equal(table_theta, long_positions.INV_FREQ32)
+    assert long_positions.cos_error(2**17, table_theta) > 1.3 * e17
