@@ -404,14 +404,17 @@ def transformers_text_config(model_type, **changes):
 # frequencies for every layer would be wrong for each, so each must be refused, not computed.
 PER_LAYER_OR_MULTIMODAL = {
     "Qwen2-VL (mrope_section)": (
-        lambda: transformers_text_config("qwen2_vl", rope_parameters={"rope_type": "default", "mrope_section": [16, 24, 24]}),
+        lambda: transformers_text_config(
+            "qwen2_vl", rope_parameters={"rope_type": "default", "mrope_section": [16, 24, 24]}
+        ),
         r"M-RoPE",
     ),
     "Qwen2.5-VL, whole config": (lambda: transformers_whole_config("qwen2_5_vl"), r"vision-language|M-RoPE"),
     "Qwen2.5-VL text config without mrope_section": (lambda: transformers_text_config("qwen2_5_vl"), r"M-RoPE"),
     "Qwen3-VL (mrope_interleaved)": (
         lambda: transformers_text_config(
-            "qwen3_vl", rope_parameters={"rope_type": "default", "mrope_section": [24, 20, 20], "mrope_interleaved": True}
+            "qwen3_vl",
+            rope_parameters={"rope_type": "default", "mrope_section": [24, 20, 20], "mrope_interleaved": True},
         ),
         r"M-RoPE",
     ),

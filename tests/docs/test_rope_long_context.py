@@ -105,7 +105,9 @@ def test_llama3_is_the_papers_ramp_and_yarn_code_is_not():
     torch.testing.assert_close(factors.yarn_paper_ratio(D, BASE, TRAINED, S), paper(32.0), rtol=1e-12, atol=0)
     yarn = {"rope_type": "yarn", "factor": S, "original_max_position_embeddings": TRAINED}
     code = ROPE_INIT_FUNCTIONS["yarn"](llama_config(D, BASE, TRAINED, yarn))[0].double() / default
-    assert code[24].item() == pytest.approx(0.7600, abs=5e-5) and paper(32.0)[24].item() == pytest.approx(0.4752, abs=5e-5)
+    assert code[24].item() == pytest.approx(0.7600, abs=5e-5) and paper(32.0)[24].item() == pytest.approx(
+        0.4752, abs=5e-5
+    )
 
 
 def test_scale_factors_match_transformers_and_rotary_embedding_torch():
