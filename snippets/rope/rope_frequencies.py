@@ -53,9 +53,9 @@ def refuse_per_layer_or_multimodal(config, params, where):
     if config.get("no_rope_layer_interval") and "no_rope_layers" not in config:
         no_rope = f"every {config['no_rope_layer_interval']}th"
     if no_rope:
-        raise ValueError(f"'no_rope_layers': layers {no_rope} use no RoPE; this function would rotate every layer")
+        raise ValueError(f"'no_rope_layers': layers {no_rope} use no RoPE: read it per layer with layer_ropes")
     if "rope_local_base_freq" in config:
-        raise ValueError("'rope_local_base_freq': local and global layers use different bases; pass one layer type")
+        raise ValueError("'rope_local_base_freq': local and global layers use different bases: use layer_ropes")
     if "qk_rope_head_dim" in config and config.get("head_dim") != config["qk_rope_head_dim"]:
         raise ValueError("MLA rotates only 'qk_rope_head_dim' features of each head: set head_dim to it")
     for key in ("use_dynamic_ntk", "use_logn_attn"):

@@ -1,0 +1,27 @@
+import torch
+
+torch.manual_seed(0)
+dim, length = 16, 1024
+w_q, w_k, w_v = torch.randn(3, dim, dim, dtype=torch.float64) / dim**0.5
+start, word = torch.randn(2, dim, dtype=torch.float64)
+x = torch.stack([start] + [word] * (length - 1))  # a start token, then one word repeated: only positions differ
+
+
+def attention_without_positions(x, causal):
+    q, k, v = x @ w_q, x @ w_k, x @ w_v
+    scores = q @ k.T / dim**0.5
+    if causal:
+        scores = scores.masked_fill(torch.ones(len(x), len(x), dtype=torch.bool).triu(1), float("-inf"))
+    weights = scores.softmax(dim=-1)
+    return weights @ v, weights
+
+
+for causal, name in ((False, "without a mask"), (True, "causal mask")):
+    out, weights = attention_without_positions(x, causal)
+    changes = (out[2:] - out[1:-1]).abs().amax(dim=-1) > 1e-9  # does copy m+1 differ from copy m?
+    print(f"{name:<14}: the {length - 1} copies of the word give {1 + int(changes.sum()):>4} distinct outputs")
+
+start_weight = weights[:, 0]
+print("weight on the start token at position m:")
+for m in (1, 2, 3, 10, 100, 1000):
+    print(f"  m = {m:>4}: {start_weight[m]:.6f}   1 / (1 + m c): {1 / (1 + m * (1 / start_weight[1] - 1)):.6f}")
