@@ -19,7 +19,8 @@ def attention_without_positions(x, causal):
 for causal, name in ((False, "without a mask"), (True, "causal mask")):
     out, weights = attention_without_positions(x, causal)
     changes = (out[2:] - out[1:-1]).abs().amax(dim=-1) > 1e-9  # does copy m+1 differ from copy m?
-    print(f"{name:<14}: the {length - 1} copies of the word give {1 + int(changes.sum()):>4} distinct outputs")
+    distinct = 1 + int(changes.sum())
+    print(f"{name:<14}: the {length - 1} copies of the word give {distinct:>4} distinct output{'s' * (distinct > 1)}")
 
 start_weight = weights[:, 0]
 print("weight on the start token at position m:")
