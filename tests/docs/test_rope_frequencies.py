@@ -394,35 +394,41 @@ def test_a_config_it_cannot_honour_raises_naming_the_key(name):
         rope_frequencies(config, seq_len=8192)
 
 
-def transformers_text_config(model_type, **changes):
-    """The text part of a config as transformers 5 writes it (what a config.json holds under text_config)."""
+def config_as_transformers_writes_it(model_type, whole=False, **changes):
+    """A config as transformers 5 writes it: the whole config.json, or its text part (what text_config holds)."""
     config = AutoConfig.for_model(model_type, **changes).to_dict()
-    return config.get("text_config", config)
+    return config if whole else config.get("text_config", config)
 
 
 # Configs whose RoPE differs per layer or per axis, as transformers itself builds them: one set of 1-D
 # frequencies for every layer would be wrong for each, so each must be refused, not computed.
 PER_LAYER_OR_MULTIMODAL = {
     "Qwen2-VL (mrope_section)": (
-        lambda: transformers_text_config(
+        lambda: config_as_transformers_writes_it(
             "qwen2_vl", rope_parameters={"rope_type": "default", "mrope_section": [16, 24, 24]}
         ),
         r"M-RoPE",
     ),
-    "Qwen2.5-VL, whole config": (lambda: transformers_whole_config("qwen2_5_vl"), r"vision-language|M-RoPE"),
-    "Qwen2.5-VL text config without mrope_section": (lambda: transformers_text_config("qwen2_5_vl"), r"M-RoPE"),
+    "Qwen2.5-VL, whole config": (
+        lambda: config_as_transformers_writes_it("qwen2_5_vl", whole=True),
+        r"vision-language|M-RoPE",
+    ),
+    "Qwen2.5-VL text config without mrope_section": (lambda: config_as_transformers_writes_it("qwen2_5_vl"), r"M-RoPE"),
     "Qwen3-VL (mrope_interleaved)": (
-        lambda: transformers_text_config(
+        lambda: config_as_transformers_writes_it(
             "qwen3_vl",
             rope_parameters={"rope_type": "default", "mrope_section": [24, 20, 20], "mrope_interleaved": True},
         ),
         r"M-RoPE",
     ),
     "legacy type mrope": ({**LLAMA2, "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}}, r"M-RoPE"),
-    "SmolLM3 (no_rope_layers)": (lambda: transformers_text_config("smollm3"), r"'no_rope_layers': layers \[3, 7,"),
-    "Llama 4 (iRoPE)": (lambda: transformers_text_config("llama4_text"), r"'no_rope_layers': layers \[3, 7,"),
+    "SmolLM3 (no_rope_layers)": (
+        lambda: config_as_transformers_writes_it("smollm3"),
+        r"'no_rope_layers': layers \[3, 7,",
+    ),
+    "Llama 4 (iRoPE)": (lambda: config_as_transformers_writes_it("llama4_text"), r"'no_rope_layers': layers \[3, 7,"),
     "no_rope_layer_interval alone": ({**LLAMA2, "no_rope_layer_interval": 4}, r"every 4th"),
-    "Gemma 3 (per layer type)": (lambda: transformers_text_config("gemma3_text"), r"one entry per layer type"),
+    "Gemma 3 (per layer type)": (lambda: config_as_transformers_writes_it("gemma3_text"), r"one entry per layer type"),
     "Gemma 3, transformers 4 spelling": ({**LLAMA2, "rope_local_base_freq": 10000.0}, r"'rope_local_base_freq'"),
     "DeepSeek-V3 with its full head": (
         {"hidden_size": 7168, "num_attention_heads": 128, "qk_rope_head_dim": 64, "rope_theta": 10000},
@@ -431,10 +437,6 @@ PER_LAYER_OR_MULTIMODAL = {
     "Qwen-7B use_dynamic_ntk": ({**LLAMA2, "use_dynamic_ntk": True}, r"'use_dynamic_ntk'"),
     "Qwen-7B use_logn_attn": ({**LLAMA2, "use_logn_attn": True}, r"'use_logn_attn'"),
 }
-
-
-def transformers_whole_config(model_type):
-    return AutoConfig.for_model(model_type).to_dict()
 
 
 @pytest.mark.parametrize("name", PER_LAYER_OR_MULTIMODAL)
