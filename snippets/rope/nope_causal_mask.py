@@ -16,11 +16,17 @@ def attention_without_positions(x, causal):
     return weights @ v, weights
 
 
-for causal, name in ((False, "without a mask"), (True, "causal mask")):
-    out, weights = attention_without_positions(x, causal)
-    changes = (out[2:] - out[1:-1]).abs().amax(dim=-1) > 1e-9  # does copy m+1 differ from copy m?
-    distinct = 1 + int(changes.sum())
-    print(f"{name:<14}: the {length - 1} copies of the word give {distinct:>4} distinct output{'s' * (distinct > 1)}")
+def distinct(out):  # how many different outputs the copies of the word get: count the changes from copy to copy
+    return 1 + int(((out[2:] - out[1:-1]).abs().amax(dim=-1) > 1e-9).sum())
+
+
+out, _ = attention_without_positions(x, causal=False)
+print(f"without a mask:                  {distinct(out):>4} distinct output(s) for the {length - 1} copies")
+out, weights = attention_without_positions(x, causal=True)
+print(f"causal mask:                     {distinct(out):>4} distinct output(s)")
+print(f"causal mask, cast to bfloat16:   {distinct(out.bfloat16().double()):>4} distinct output(s)")
+same, _ = attention_without_positions(torch.stack([word] * length), causal=True)
+print(f"causal mask, no start token:     {distinct(same):>4} distinct output(s)")
 
 start_weight = weights[:, 0]
 print("weight on the start token at position m:")

@@ -56,6 +56,8 @@ def refuse_per_layer_or_multimodal(config, params, where):
         raise ValueError(f"'no_rope_layers': layers {no_rope} use no RoPE: read it per layer with layer_ropes")
     if "rope_local_base_freq" in config:
         raise ValueError("'rope_local_base_freq': local and global layers use different bases: use layer_ropes")
+    if config.get("model_type") in ("smollm3", "llama4_text", "gemma3_text"):
+        raise ValueError(f"model_type {config['model_type']!r} gives its layers different RoPE: use layer_ropes")
     if "qk_rope_head_dim" in config and config.get("head_dim") != config["qk_rope_head_dim"]:
         raise ValueError("MLA rotates only 'qk_rope_head_dim' features of each head: set head_dim to it")
     for key in ("use_dynamic_ntk", "use_logn_attn"):

@@ -149,13 +149,14 @@ def test_the_largest_distance_is_the_largest_the_mask_lets_through(kind, size):
 
 
 def rotate(x, inv_freq, positions, layout):
-    """x: (batch, heads, positions, head_dim), rotated in the layout the model's code uses."""
-    angles = positions[:, None].double() * inv_freq.double()
+    """x: (batch, heads, positions, head_dim), rotated in the layout the model's code uses, with float32 angles
+    as transformers computes them (so that the comparison can be tight)."""
+    angles = positions[:, None].float() * inv_freq.float()
     if layout == "half":
-        cos, sin = torch.cat((angles, angles), -1).cos(), torch.cat((angles, angles), -1).sin()
+        cos, sin = torch.cat((angles, angles), -1).cos().double(), torch.cat((angles, angles), -1).sin().double()
         return x * cos + rotate_half(x) * sin
-    pairs = torch.view_as_complex(x.reshape(*x.shape[:-1], -1, 2).contiguous())
-    return torch.view_as_real(pairs * torch.polar(torch.ones_like(angles), angles)).flatten(-2)
+    pairs = torch.view_as_complex(x.float().reshape(*x.shape[:-1], -1, 2).contiguous())
+    return torch.view_as_real(pairs * torch.polar(torch.ones_like(angles), angles)).flatten(-2).double()
 
 
 @pytest.mark.parametrize("name", SMALL)
@@ -200,11 +201,11 @@ def test_every_layer_scores_as_in_transformers(name, monkeypatch):
         elif config["model_type"] == "llama4_text":
             q = q * per_layer.nope_query_scale(positions, config["floor_scale"], config.get("attn_scale", 0.1))[:, None]
         k = k.repeat_interleave(q.shape[1] // k.shape[1], dim=1)
-        torch.testing.assert_close(scores[index], q @ k.transpose(-1, -2), rtol=1e-5, atol=1e-5, msg=f"layer {index}")
+        torch.testing.assert_close(scores[index], q @ k.transpose(-1, -2), rtol=1e-6, atol=1e-9, msg=f"layer {index}")
 
 
-def test_the_temperature_grows_where_transformers_lets_it_grow():
-    """Without this factor the Llama 4 rows above would fail: the temperature must change the scores."""
+def test_nope_query_scale_is_one_then_grows():
+    """The small Llama 4 models above reach positions where the factor is not 1, so the scores test sees it."""
     positions = torch.arange(12)
     scale = per_layer.nope_query_scale(positions, floor_scale=3, attn_scale=0.5)
     assert scale[:2].tolist() == [1.0, 1.0] and scale[2] > 1 and scale[-1] > scale[2]
@@ -220,8 +221,32 @@ def test_both_gemma3_spellings_give_the_same_layers():
 
 def test_a_list_that_does_not_name_every_layer_is_refused():
     config = {**SMALL["SmolLM3, no_rope_layers"], **SHAPE, "no_rope_layers": [1, 0, 1]}
-    with pytest.raises(ValueError, match="must name all 6 layers"):
+    with pytest.raises(ValueError, match="at least 6"):
         layer_ropes(config)
+
+
+def test_a_longer_list_is_read_as_transformers_reads_it():
+    """transformers indexes no_rope_layers by layer: entries past the last layer are ignored."""
+    config = {**SMALL["SmolLM3, no_rope_layers"], **SHAPE}
+    longer = {**config, "no_rope_layers": config["no_rope_layers"] + [0, 0]}
+    transformers = transformers_config(longer)
+    rotates = [layer.inv_freq is not None for layer in layer_ropes(longer)]
+    assert rotates == [bool(attention.use_rope) for attention in attention_modules(longer, transformers)]
+
+
+def test_an_empty_list_is_refused_for_smollm3_as_transformers_cannot_run_it():
+    config = {**SMALL["SmolLM3, no_rope_layers"], **SHAPE, "no_rope_layers": []}
+    with pytest.raises(ValueError, match="'no_rope_layers' is empty"):
+        layer_ropes(config)
+    with pytest.raises(IndexError):
+        attention_modules(config, transformers_config(config))
+
+
+@pytest.mark.parametrize("name", [*MODELS, *SMALL])
+def test_rope_frequencies_refuses_every_per_layer_config_as_published(name):
+    config = MODELS.get(name) or {**SMALL[name], **SHAPE}
+    with pytest.raises(ValueError, match="layer_ropes|one entry per layer type"):
+        frequencies.rope_frequencies(config)
 
 
 @pytest.mark.parametrize("key, value", [("no_rope_layers", [1, 1, 1, 0, 1, 1]), ("rope_local_base_freq", 10000.0)])
