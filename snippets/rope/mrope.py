@@ -1,0 +1,48 @@
+import torch
+
+
+def mrope_position_ids(segments, spatial_merge=2):
+    """(3, tokens) position ids (t, h, w) for text and images, as Qwen2-VL numbers them. segments: ("text", n) or
+    ("image", t, h, w) with the patch grid before merging; spatial_merge x spatial_merge patches make one token."""
+    ids, start = [], 0
+    for kind, *size in segments:
+        if kind == "text":  # the three ids agree: plain 1-D positions
+            ids.append(torch.arange(size[0]).expand(3, -1) + start)
+            start += size[0]
+            continue
+        t, h, w = size[0], size[1] // spatial_merge, size[2] // spatial_merge
+        grid = torch.stack(torch.meshgrid(torch.arange(t), torch.arange(h), torch.arange(w), indexing="ij"))
+        ids.append(grid.reshape(3, -1) + start)
+        start += max(h, w)  # the text after an image goes on from its longer side
+    return torch.cat(ids, dim=1)
+
+
+def mrope_axis_of_pair(mrope_section, interleaved=False):
+    """Which id (0: t, 1: h, 2: w) each frequency pair takes its angle from."""
+    if not interleaved:  # Qwen2-VL, Qwen2.5-VL: consecutive blocks of pairs
+        return torch.cat([torch.full((n,), axis) for axis, n in enumerate(mrope_section)])
+    axis = torch.zeros(sum(mrope_section), dtype=torch.long)  # Qwen3-VL: t, h, w, t, h, w, ... then t
+    for a in (1, 2):
+        axis[a : 3 * mrope_section[a] : 3] = a
+    return axis
+
+
+def mrope_angles(position_ids, inv_freq, axis_of_pair):
+    """Angles (tokens, pairs): pair i turns with id axis_of_pair[i] of each token."""
+    return position_ids[axis_of_pair].T.float() * inv_freq
+
+
+if __name__ == "__main__":
+    ids = mrope_position_ids([("text", 3), ("image", 1, 4, 6), ("text", 2)])
+    for name, row in zip("thw", ids):
+        print(f"{name}:", " ".join(f"{int(i):>2}" for i in row))
+    for name, section, interleaved in [("Qwen2-VL", [16, 24, 24], False), ("Qwen3-VL", [24, 20, 20], True)]:
+        axis = mrope_axis_of_pair(section, interleaved)
+        print(f"{name} {section}: pairs 0-11 take", "".join("thw"[a] for a in axis[:12]), end="")
+        print(", pairs per axis", [int((axis == a).sum()) for a in range(3)])
+    inv_freq = 1.0 / (1000000.0 ** (torch.arange(0, 128, 2).float() / 128))
+    text = torch.arange(10).expand(3, -1)
+    same = torch.equal(
+        mrope_angles(text, inv_freq, mrope_axis_of_pair([16, 24, 24])), text[0, :, None].float() * inv_freq
+    )
+    print("text only: M-RoPE angles == 1-D RoPE angles:", same)
