@@ -36,6 +36,8 @@ if __name__ == "__main__":
     ids = mrope_position_ids([("text", 3), ("image", 1, 4, 6), ("text", 2)])
     for name, row in zip("thw", ids):
         print(f"{name}:", " ".join(f"{int(i):>2}" for i in row))
+    following = int(ids.max()) + 1  # where decoding goes on: not the number of tokens
+    print(f"{ids.shape[1]} tokens; the next token takes position {following} (offset {following - ids.shape[1]})")
     for name, section, interleaved in [("Qwen2-VL", [16, 24, 24], False), ("Qwen3-VL", [24, 20, 20], True)]:
         axis = mrope_axis_of_pair(section, interleaved)
         print(f"{name} {section}: pairs 0-11 take", "".join("thw"[a] for a in axis[:12]), end="")

@@ -47,8 +47,10 @@ def test_position_ids_are_those_of_get_rope_index(name, model_class):
         config=SimpleNamespace(vision_config=SimpleNamespace(spatial_merge_size=2, tokens_per_second=2)),
         get_vision_position_ids=lambda *args, **kwargs: model_class.get_vision_position_ids(None, *args, **kwargs),
     )
-    expected, _ = model_class.get_rope_index(model, torch.zeros_like(types), types, image_grid_thw=grids)
-    torch.testing.assert_close(mrope.mrope_position_ids(SEGMENTS[name]), expected[:, 0])
+    expected, deltas = model_class.get_rope_index(model, torch.zeros_like(types), types, image_grid_thw=grids)
+    ids = mrope.mrope_position_ids(SEGMENTS[name])
+    torch.testing.assert_close(ids, expected[:, 0])
+    assert int(ids.max()) + 1 - ids.shape[1] == int(deltas[0, 0])  # the offset the page prints
 
 
 @pytest.mark.parametrize(
