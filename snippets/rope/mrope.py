@@ -3,17 +3,18 @@ import torch
 
 def mrope_position_ids(segments, spatial_merge=2):
     """(3, tokens) position ids (t, h, w) for text and images, as Qwen2-VL numbers them. segments: ("text", n) or
-    ("image", t, h, w) with the patch grid before merging; spatial_merge x spatial_merge patches make one token."""
+    ("image", h, w), the grid of patches before merging; spatial_merge x spatial_merge patches make one token.
+    Videos are left out: where the text after a video resumes differs between sources and library versions."""
     ids, start = [], 0
     for kind, *size in segments:
         if kind == "text":  # the three ids agree: plain 1-D positions
             ids.append(torch.arange(size[0]).expand(3, -1) + start)
             start += size[0]
             continue
-        t, h, w = size[0], size[1] // spatial_merge, size[2] // spatial_merge
-        grid = torch.stack(torch.meshgrid(torch.arange(t), torch.arange(h), torch.arange(w), indexing="ij"))
-        ids.append(grid.reshape(3, -1) + start)
-        start += max(h, w)  # the text after an image goes on from its longer side
+        h, w = size[0] // spatial_merge, size[1] // spatial_merge
+        rows, cols = torch.meshgrid(torch.arange(h), torch.arange(w), indexing="ij")
+        ids.append(torch.stack((torch.zeros_like(rows), rows, cols)).reshape(3, -1) + start)
+        start = int(ids[-1].max()) + 1  # after the image's largest position: its start plus its longer side
     return torch.cat(ids, dim=1)
 
 
@@ -33,15 +34,14 @@ def mrope_angles(position_ids, inv_freq, axis_of_pair):
 
 
 if __name__ == "__main__":
-    ids = mrope_position_ids([("text", 3), ("image", 1, 4, 6), ("text", 2)])
+    ids = mrope_position_ids([("text", 3), ("image", 4, 6), ("text", 2)])
     for name, row in zip("thw", ids):
         print(f"{name}:", " ".join(f"{int(i):>2}" for i in row))
     following = int(ids.max()) + 1  # where decoding goes on: not the number of tokens
     print(f"{ids.shape[1]} tokens; the next token takes position {following} (offset {following - ids.shape[1]})")
     for name, section, interleaved in [("Qwen2-VL", [16, 24, 24], False), ("Qwen3-VL", [24, 20, 20], True)]:
         axis = mrope_axis_of_pair(section, interleaved)
-        print(f"{name} {section}: pairs 0-11 take", "".join("thw"[a] for a in axis[:12]), end="")
-        print(", pairs per axis", [int((axis == a).sum()) for a in range(3)])
+        print(f"{name} {section}:", "".join("thw"[a] for a in axis))
     inv_freq = 1.0 / (1000000.0 ** (torch.arange(0, 128, 2).float() / 128))
     text = torch.arange(10).expand(3, -1)
     same = torch.equal(

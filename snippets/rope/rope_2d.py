@@ -1,5 +1,5 @@
 import torch
-from rope_rotate_half import rotate_half
+from rope_rotate_half import RotaryCache, rotate_half
 
 
 def rope_2d_angles(rows, cols, head_dim, base=10000.0):
@@ -37,7 +37,8 @@ if __name__ == "__main__":
             f"  ({r1}, {c1}) -> ({r2}, {c2}), offset ({r2 - r1}, {c2 - c1}): {scores[patch(r1, c1), patch(r2, c2)]:.4f}"
         )
     flat = torch.arange(len(rows))  # 1-D RoPE on the reading order, for comparison
-    one_d = apply_rope_2d(q.expand(len(rows), -1), flat, flat) @ apply_rope_2d(k.expand(len(rows), -1), flat, flat).T
+    rope_1d = RotaryCache(head_dim, len(rows))
+    one_d = rope_1d(q.expand(len(rows), -1), flat) @ rope_1d(k.expand(len(rows), -1), flat).T
     print("neighbours in reading order: (0, 0) -> (0, 1) and (0, 5) -> (1, 0)")
     print(f"  1-D RoPE: {one_d[patch(0, 0), patch(0, 1)]:.4f} and {one_d[patch(0, 5), patch(1, 0)]:.4f}")
     print(f"  2-D RoPE: {scores[patch(0, 0), patch(0, 1)]:.4f} and {scores[patch(0, 5), patch(1, 0)]:.4f}")

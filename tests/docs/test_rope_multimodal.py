@@ -20,10 +20,10 @@ mrope = import_snippet("rope/mrope.py")
 rope_2d = import_snippet("rope/rope_2d.py")
 
 SEGMENTS = {
-    "text, image, text": [("text", 3), ("image", 1, 4, 6), ("text", 2)],
-    "image first, tall": [("image", 1, 8, 4), ("text", 4)],
-    "two images": [("text", 1), ("image", 1, 4, 4), ("text", 2), ("image", 1, 6, 2), ("text", 1)],
-    "a grid of two frames": [("text", 2), ("image", 2, 4, 4), ("text", 1)],
+    "text, image, text": [("text", 3), ("image", 4, 6), ("text", 2)],
+    "image first, tall": [("image", 8, 4), ("text", 4)],
+    "two images": [("text", 1), ("image", 4, 4), ("text", 2), ("image", 6, 2), ("text", 1)],
+    "a wide image last": [("text", 2), ("image", 2, 10)],
 }
 
 
@@ -33,9 +33,9 @@ def token_types_and_grids(segments, merge=2):
         if kind == "text":
             types += [0] * size[0]
         else:
-            t, h, w = size
-            types += [1] * (t * (h // merge) * (w // merge))
-            grids.append(size)
+            h, w = size
+            types += [1] * ((h // merge) * (w // merge))
+            grids.append((1, h, w))
     return torch.tensor([types]), torch.tensor(grids)
 
 
