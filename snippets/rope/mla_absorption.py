@@ -48,7 +48,7 @@ if __name__ == "__main__":
     print(f"one head, {length} tokens: the best single matrix between query and latent, largest error")
     print(f"  no RoPE:      {best_single_matrix_error(q, latent, plain):.1f}  (largest score {plain.abs().max():.1f})")
     print(
-        f"  RoPE on keys: {best_single_matrix_error(q, latent, rotated):.1f}  (largest score {rotated.abs().max():.1f})"
+        f"  RoPE:         {best_single_matrix_error(q, latent, rotated):.1f}  (largest score {rotated.abs().max():.1f})"
     )
 
     heads, length = 4, 10
