@@ -1,5 +1,5 @@
 """The MLA page's code (snippets/rope/mla_absorption.py) against transformers' DeepSeek-V2 and DeepSeek-V3 attention:
-the scores `mla_scores` reads from the compressed cache, before and after one decoding step, are the scores the
+the scores `mla_scores` reads from the compressed cache, on a prompt and two decoding steps, are the scores the
 models compute from their expanded keys, and the cache holds what the page says it holds.
 """
 
