@@ -120,10 +120,9 @@ def cache_as_the_page_reads_it(model, steps, layer_index):
     return torch.cat([latent for latent, _ in seen]), torch.cat([key for _, key in seen])
 
 
-@pytest.mark.parametrize("name", MODELS)
-def test_scores_read_from_the_compressed_cache_are_the_models_scores(name):
-    model, steps, _ = run_and_capture(name, length=7, new_tokens=2)
-    inv_freq = model.rotary_emb.inv_freq  # DeepSeek-V3's case: YaRN-scaled
+def page_scores_at_every_step(model, steps):
+    """For every layer and every step of a run: mla_scores from the module's own weights and the cache as the page
+    reads it, with the model's (YaRN-scaled, for DeepSeek-V3) frequencies."""
     for layer_index, layer in enumerate(model.layers):
         attention = layer.self_attn
         latents, k_rope = cache_as_the_page_reads_it(model, steps, layer_index)
@@ -131,11 +130,19 @@ def test_scores_read_from_the_compressed_cache_are_the_models_scores(name):
         for step in steps:
             known = int(step["positions"][-1]) + 1
             q_nope, q_rope = queries_of(attention, step["inputs"][layer_index][0])
-            got = mla.mla_scores(
-                q_nope, q_rope, latents[:known], k_rope[:known], w_uk, step["positions"], torch.arange(known), inv_freq
-            )
-            expected = step["scores"][layer_index][0]
-            torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-6, msg=f"{name}, layer {layer_index}")
+            scores = mla.mla_scores(
+                q_nope, q_rope, latents[:known], k_rope[:known], w_uk, step["positions"], torch.arange(known),
+                model.rotary_emb.inv_freq,
+            )  # fmt: skip
+            yield layer_index, step, attention, latents[:known], scores
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_scores_read_from_the_compressed_cache_are_the_models_scores(name):
+    model, steps, _ = run_and_capture(name, length=7, new_tokens=2)
+    for layer_index, step, _, _, scores in page_scores_at_every_step(model, steps):
+        expected = step["scores"][layer_index][0]
+        torch.testing.assert_close(scores, expected, rtol=1e-5, atol=1e-6, msg=f"{name}, layer {layer_index}")
 
 
 @pytest.mark.parametrize("name", MODELS)
@@ -144,22 +151,13 @@ def test_outputs_computed_from_the_latents_are_the_models_outputs(name):
     softmax scale (DeepSeek-V3's: YaRN's mscale squared over sqrt(nope + rope), not over the 576-wide cache)."""
     model, steps, _ = run_and_capture(name, length=7, new_tokens=2, capture_scores=False)
     assert model.rotary_emb.attention_scaling == 1.0  # mscale == mscale_all_dim: cos and sin are not scaled
-    for layer_index, layer in enumerate(model.layers):
-        attention = layer.self_attn
-        latents, k_rope = cache_as_the_page_reads_it(model, steps, layer_index)
-        w_uk, w_uv, w_o = weights_of(attention)
-        for step in steps:
-            known = int(step["positions"][-1]) + 1
-            q_nope, q_rope = queries_of(attention, step["inputs"][layer_index][0])
-            scores = mla.mla_scores(
-                q_nope, q_rope, latents[:known], k_rope[:known], w_uk, step["positions"], torch.arange(known),
-                model.rotary_emb.inv_freq,
-            )  # fmt: skip
-            future = step["positions"][:, None] < torch.arange(known)[None, :]
-            weights = (scores * attention.scaling).masked_fill(future, float("-inf")).softmax(-1)
-            got = mla.mla_output(weights, latents[:known], w_uv, w_o)
-            expected = step["outputs"][layer_index][0]
-            torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-6, msg=f"{name}, layer {layer_index}")
+    for layer_index, step, attention, latents, scores in page_scores_at_every_step(model, steps):
+        _, w_uv, w_o = weights_of(attention)
+        future = step["positions"][:, None] < torch.arange(len(latents))[None, :]
+        weights = (scores * attention.scaling).masked_fill(future, float("-inf")).softmax(-1)
+        got = mla.mla_output(weights, latents, w_uv, w_o)
+        expected = step["outputs"][layer_index][0]
+        torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-6, msg=f"{name}, layer {layer_index}")
 
 
 @pytest.mark.parametrize("name", MODELS)
