@@ -369,8 +369,8 @@ def test_a_keyboard_reaches_and_scrolls_every_box_that_scrolls(tour):
     fail_with(problems)
 
 
-def _becomes_true(element, script: str, seconds: float = 1.0) -> bool:
-    """Keyboard scrolling is animated: wait for it."""
+def _becomes_true(element, script: str, seconds: float = 3.0) -> bool:
+    """Keyboard scrolling is animated: wait for it (up to 3 s: on 2 busy cores the animation can take over 1 s)."""
     for _ in range(int(seconds / 0.05)):
         if element.evaluate(script) is True:
             return True
