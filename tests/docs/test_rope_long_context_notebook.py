@@ -4,6 +4,7 @@ outputs themselves are checked like every notebook's (tests/docs/test_docs.py), 
 """
 
 import math
+import re
 from pathlib import Path
 
 import nbformat
@@ -13,7 +14,9 @@ from transformers import LlamaConfig
 from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding, apply_rotary_pos_emb
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "docs" / "en" / "rope" / "long-context-notebook.ipynb"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+NOTEBOOK = DOCS / "en" / "rope" / "long-context-notebook.ipynb"
+TRANSLATIONS = sorted(DOCS.glob("*/rope/long-context-notebook.ipynb"))
 TRAINED, EXTENDED = 64, 256
 
 
@@ -118,3 +121,31 @@ def test_attention_layer_is_llama_rope_attention(notebook, last_only):
         mixed = scores.softmax(-1) @ v
         reference = x + layer.out(mixed.transpose(1, 2).reshape(3, 40, width))
     torch.testing.assert_close(ours, reference[:, -1:] if last_only else reference, rtol=1e-10, atol=1e-12)
+
+
+PERCENTAGES = re.compile(r"(\d+)(?:\s*[–-]\s*(\d+))?\s*%")  # 84%, 46–47%
+TWO_DECIMALS = re.compile(r"(?<![\d.,])(\d+)[.,](\d\d)(?![\d])")  # 4.05, and 4,05 in Polish
+
+
+def printed_text(notebook_path):
+    cells = nbformat.read(notebook_path, as_version=4).cells
+    return "".join(output.get("text", "") for cell in cells if cell.cell_type == "code" for output in cell.outputs)
+
+
+@pytest.mark.parametrize("translation", TRANSLATIONS, ids=lambda path: path.parts[-3])
+def test_every_percentage_and_ratio_of_the_prose_is_printed(translation):
+    """The suite's prose check covers decimals of three or more digits; this notebook's prose also quotes
+    accuracies and two-decimal ratios. Each must be printed by the English notebook, whose stored outputs
+    test_notebook_outputs compares with a fresh run (and every language's outputs with the English)."""
+    printed = printed_text(NOTEBOOK)
+    assert re.search(r"\d+%", printed), f"{NOTEBOOK} prints no percentage: is it executed?"
+    missing = []
+    for number, cell in enumerate(nbformat.read(translation, as_version=4).cells, start=1):
+        if cell.cell_type != "markdown":
+            continue
+        for match in PERCENTAGES.finditer(cell.source):
+            missing += [f"cell {number}: {n}%" for n in match.groups() if n and f" {n}%" not in printed]
+        for whole, fraction in TWO_DECIMALS.findall(cell.source):
+            if f"{whole}.{fraction}" not in printed:
+                missing.append(f"cell {number}: {whole}.{fraction}")
+    assert not missing, f"{translation}: numbers of the prose that the notebook does not print: {missing}"
