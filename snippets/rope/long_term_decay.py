@@ -54,4 +54,5 @@ for name, row in rows.items():
     print(f"{name:<26s}" + "".join(f"{row(D):8.4f}" for D in distances))
 zeta = xpos_zeta(d)
 print(f"xPos zeta_i: pair 0 {zeta[0]:.4f}, pair 32 {zeta[32]:.4f}, pair 63 {zeta[63]:.4f}")
-print("xPos factor zeta_i^(distance/512) at distance 2048: " + ", ".join(f"pair {i} {zeta[i] ** 4:.4f}" for i in (0, 32, 63)))
+factors = ", ".join(f"pair {i} {zeta[i] ** 4:.4f}" for i in (0, 32, 63))
+print(f"xPos factor zeta_i^(distance/512) at distance 2048: {factors}")

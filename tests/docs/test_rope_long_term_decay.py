@@ -26,7 +26,8 @@ def rotated(q, k, query_at, key_at, xpos):
     if xpos:
         queries, keys = rotary.rotate_queries_and_keys(queries[None], keys[None], seq_dim=-2)
         return queries[0, query_at], keys[0, key_at]
-    return rotary.rotate_queries_or_keys(queries, seq_dim=-2)[query_at], rotary.rotate_queries_or_keys(keys, seq_dim=-2)[key_at]
+    rotated_queries, rotated_keys = (rotary.rotate_queries_or_keys(x, seq_dim=-2) for x in (queries, keys))
+    return rotated_queries[query_at], rotated_keys[key_at]
 
 
 def vectors():
