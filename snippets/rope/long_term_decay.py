@@ -11,7 +11,7 @@ def as_pairs(x):
     return torch.view_as_complex(x.reshape(-1, 2).contiguous())
 
 
-def rotated_cosine(q, k, distance, decay=None):
+def score_over_norms(q, k, distance, decay=None):
     """The score of the rotated query and key, the key `distance` tokens before the query, over |q| |k|:
     Re sum_i q_i conj(k_i) e^(i distance theta_i) / (|q| |k|), each pair times decay_i^distance if given."""
     terms = as_pairs(q) * as_pairs(k).conj() * torch.exp(1j * distance * theta)
@@ -40,13 +40,13 @@ torch.manual_seed(0)
 ones, k, other = torch.ones(d, dtype=torch.float64), *torch.randn(2, d, dtype=torch.float64)
 xpos = xpos_zeta(d) ** (1 / 512)  # scale_base 512
 rows = {
-    "q = k = (1, ..., 1)": lambda D: rotated_cosine(ones, ones, D),
+    "q = k = (1, ..., 1)": lambda D: score_over_norms(ones, ones, D),
     "RoFormer's bound factor": roformer_bound,  # not a score: sum_j |S_j| / (d/2)
-    "q = k, random": lambda D: rotated_cosine(k, k, D),
-    "q, k independent": lambda D: rotated_cosine(other, k, D),
-    "q = R(-512) k": lambda D: rotated_cosine(rotate_back(k, 512), k, D),
-    "xPos, q = k = (1, ..., 1)": lambda D: rotated_cosine(ones, ones, D, decay=xpos),
-    "xPos, q = R(-512) k": lambda D: rotated_cosine(rotate_back(k, 512), k, D, decay=xpos),
+    "q = k, random": lambda D: score_over_norms(k, k, D),
+    "q, k independent": lambda D: score_over_norms(other, k, D),
+    "q = R(-512) k": lambda D: score_over_norms(rotate_back(k, 512), k, D),
+    "xPos, q = k = (1, ..., 1)": lambda D: score_over_norms(ones, ones, D, decay=xpos),
+    "xPos, q = R(-512) k": lambda D: score_over_norms(rotate_back(k, 512), k, D, decay=xpos),
 }
 print(f"d = {d}, base = {base:g}; score / (|q| |k|), the key `distance` tokens before the query")
 print(f"{'distance':<26s}" + "".join(f"{D:>8d}" for D in distances))

@@ -39,12 +39,12 @@ def vectors():
 
 @pytest.mark.parametrize("xpos", [False, True], ids=["RoPE", "xPos"])
 @pytest.mark.parametrize("name", list(vectors()))
-def test_rotated_cosine_is_rotary_embedding_torch(name, xpos):
+def test_score_over_norms_is_rotary_embedding_torch(name, xpos):
     q, k = vectors()[name]
     for query_at, key_at in [(700, 699), (700, 684), (700, 400), (1000, 0), (512, 512)]:
         rotated_q, rotated_k = rotated(q, k, query_at, key_at, xpos)
         reference = (rotated_q @ rotated_k / (q.norm() * k.norm())).item()
-        ours = decay.rotated_cosine(q, k, query_at - key_at, decay=decay.xpos if xpos else None)
+        ours = decay.score_over_norms(q, k, query_at - key_at, decay=decay.xpos if xpos else None)
         assert ours == pytest.approx(reference, abs=1e-4), (query_at, key_at)
 
 
