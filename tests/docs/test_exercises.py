@@ -1,0 +1,64 @@
+"""Exercises: a wrong answer fails.
+
+Each exercise's answer is a snippet, ``snippets/<topic>/exercise_*.py``, included on a page with
+its output quoted; the suite checks that quote like every other. Here each answer is given a
+mistake a reader could make (``WRONG_ANSWERS``): the snippet with that mistake runs, and what it
+prints must not match the quote. An exercise whose answer has no wrong version here fails, so a
+new exercise cannot skip this.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from doccheck.compare import matches
+from doccheck.runner import snippet_environment
+
+# answer snippet: (text in it, the mistake that replaces it, what the mistake is)
+WRONG_ANSWERS = {
+    "rope/exercise_frequencies.py": ("-2 * torch.arange", "-torch.arange", "the exponent -i/d"),
+    "rope/exercise_rotate.py": ("even * sin + odd * cos", "odd * cos - even * sin", "the rotation turned the other way"),
+    "rope/exercise_frequency_bug.py": ("(-pairs / d)", "(-2 * pairs / d)", "no bug found: both rows right"),
+}
+
+
+def _exercise_quotes(project) -> dict[str, str]:
+    """Each exercise answer of the source language, with the output its page quotes."""
+    return {
+        quote.snippet: quote.text
+        for page in project.pages
+        if page.language == project.source_language
+        for quote in page.outputs
+        if quote.snippet.rsplit("/", 1)[-1].startswith("exercise_")
+    }
+
+
+def test_every_exercise_has_a_wrong_answer(project):
+    quotes = _exercise_quotes(project)
+    assert quotes, "no exercise answer is quoted on any page: this test checks nothing"
+    assert sorted(quotes) == sorted(WRONG_ANSWERS), (
+        f"exercise answers on the pages: {sorted(quotes)}; with a wrong answer here: {sorted(WRONG_ANSWERS)}"
+    )
+
+
+@pytest.mark.parametrize("snippet", sorted(WRONG_ANSWERS))
+def test_a_wrong_answer_fails_its_quote(project, tmp_path, snippet):
+    right, wrong, mistake = WRONG_ANSWERS[snippet]
+    copy = tmp_path / "snippets"
+    shutil.copytree(project.snippets_dir, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    program = copy / snippet
+    source = program.read_text(encoding="utf-8")
+    assert source.count(right) == 1, f"{snippet}: {right!r} should occur once, to be replaced by {mistake}"
+    program.write_text(source.replace(right, wrong), encoding="utf-8")
+    home = tmp_path / "home"
+    home.mkdir()
+    run = subprocess.run(
+        [sys.executable, str(program)], capture_output=True, text=True, env=snippet_environment(home), cwd=home
+    )
+    assert run.returncode == 0, f"{snippet} with {mistake} raised instead of printing a wrong answer:\n{run.stderr}"
+    quoted = _exercise_quotes(project)[snippet]
+    assert not matches(quoted, run.stdout), f"{snippet} with {mistake} prints what the page quotes:\n{run.stdout}"
