@@ -4,7 +4,8 @@ Chromium prints each language's cheat sheet to an A4 PDF, as a reader's "Print" 
 site's print stylesheet (docs/en/assets/stylesheets/print.css). The PDF must have at most two
 pages, begin with the page title (no menu, header or notice before it), and hold the first and
 the last cell of every table: a print stylesheet that hid part of the page to make it fit would
-fail. The same check must fail on the cheat sheet printed with larger type, with a row hidden, or with a line before the title.
+fail. The same check must fail on the cheat sheet printed with larger type, with a row hidden,
+or with a line before the title.
 """
 
 from __future__ import annotations

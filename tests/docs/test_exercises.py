@@ -21,7 +21,7 @@ from doccheck.runner import snippet_environment
 # answer snippet: (text in it, the mistake that replaces it, what the mistake is)
 WRONG_ANSWERS = {
     "rope/exercise_frequencies.py": ("-2 * torch.arange", "-torch.arange", "the exponent -i/d"),
-    "rope/exercise_rotate.py": ("even * sin + odd * cos", "odd * cos - even * sin", "the rotation turned the other way"),
+    "rope/exercise_rotate.py": ("even * sin + odd * cos", "odd * cos - even * sin", "the rotation the other way"),
     "rope/exercise_frequency_bug.py": ("(-pairs / d)", "(-2 * pairs / d)", "no bug found: both rows right"),
 }
 
