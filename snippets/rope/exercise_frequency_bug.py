@@ -1,7 +1,6 @@
 import math
 
 import torch
-
 from exercise_rotate import rotate
 
 d, base = 8, 10000.0

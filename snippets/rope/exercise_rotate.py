@@ -1,5 +1,4 @@
 import torch
-
 from exercise_frequencies import frequencies
 
 
