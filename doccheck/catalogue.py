@@ -230,11 +230,12 @@ def _notebook_on_every_cpu(session: DocSession, notebook: Notebook) -> Verdict:
     if missing:
         return Verdict([], missing)
     reference = session.executed_notebook(notebook.relative)
-    problems = checks.check_notebook_on_every_cpu(
-        notebook, reference, session.executed_notebooks_per_cpu(notebook.relative)
-    )
+    runs = session.executed_notebooks_per_cpu(notebook.relative)
+    problems = checks.check_notebook_on_every_cpu(notebook, reference, runs)
     if not problems:
         session.tally.portable_notebooks += 1
+    if cpu.READER_THREAD_COUNT in session.cpu_configurations.configurations and cpu.READER_THREAD_COUNT not in runs:
+        session.tally.notebooks_pinning_one_thread.append(notebook.relative)  # the summary says so
     return Verdict(problems)
 
 

@@ -95,6 +95,8 @@ def check(
         print(f"portability: under {session.cpu_configurations.summary()}", file=sys.stderr)
     results = run_all(session, chosen_checks(static, portability), selection, updating)
     problems, excuses = problems_of(results)
+    if session.tally.pinned_threads_note:
+        print(session.tally.pinned_threads_note, file=sys.stderr)
     return problems, excuses, session
 
 

@@ -13,6 +13,7 @@ own (``doccheck.runner``).
 
 from __future__ import annotations
 
+import ast
 import functools
 import os
 import platform
@@ -78,6 +79,32 @@ class Availability:
         for configuration, why in self.left_out:
             reasons.setdefault(why, []).append(configuration.name)
         return f"{names}; left out: " + "; ".join(f"{', '.join(n)} ({why})" for why, n in reasons.items())
+
+
+def pins_one_thread(first_code_cell: str) -> bool:
+    """Whether a notebook's first code cell calls ``torch.set_num_threads(1)`` before it computes
+    anything: only imports and other ``torch.set_...`` calls may come first. PyTorch and MKL then
+    use one thread for every later cell, whatever OMP_NUM_THREADS says, so a run with the reader's
+    threads repeats the quotes' run; the portability check leaves it out for that notebook, and says so."""
+    try:
+        statements = ast.parse(first_code_cell).body
+    except SyntaxError:  # IPython magics: not plain Python, so nothing is assumed
+        return False
+    for statement in statements:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            continue
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name)
+            and call.func.value.id == "torch"
+            and call.func.attr.startswith("set_")
+        ):
+            return False
+        if call.func.attr == "set_num_threads":
+            return [ast.dump(a) for a in call.args] == [ast.dump(ast.Constant(1))] and not call.keywords
+    return False
 
 
 def cpu_flags(cpuinfo: Path = Path("/proc/cpuinfo")) -> set[str] | None:

@@ -251,6 +251,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
             f"portability: {tally.portable_snippets} snippets, {tally.portable_notebooks} notebooks identical "
             f"under {doc.cpu_configurations.summary()} (each against the quotes' run: this CPU's own kernels, 1 thread)"
         )
+    if tally.pinned_threads_note:
+        write(tally.pinned_threads_note)
     changed = config.stash.get(CHANGED, None)
     if changed is not None:
         write(f"--update-outputs rewrote {len(changed)} file(s):")

@@ -41,9 +41,18 @@ class Tally:
     fidelity_markers: int = 0
     portable_snippets: int = 0  # identical under every CPU configuration
     portable_notebooks: int = 0
+    notebooks_pinning_one_thread: list[str] = field(default_factory=list)  # not run with the reader's threads
     portability_not_checked: str | None = None  # why, when this machine cannot run the check
     first_start: float | None = None
     last_finish: float | None = None
+
+    @property
+    def pinned_threads_note(self) -> str | None:
+        """The summary's line on the notebooks left out of the reader's-threads run."""
+        if not self.notebooks_pinning_one_thread:
+            return None
+        names = ", ".join(sorted(self.notebooks_pinning_one_thread))
+        return f"portability: not run with {cpu.READER_THREADS} threads (it pins one thread in its first cell): {names}"
 
     @property
     def snippet_seconds(self) -> float:
@@ -173,6 +182,8 @@ class DocSession:
                     future = self._submit(self._run_snippet_under, configuration, snippet)
                     self._cpu_snippets[(configuration, snippet)] = future
             for relative in notebooks:
+                if configuration not in self.notebook_configurations(relative):
+                    continue
                 if (configuration, relative) not in self._cpu_notebooks:
                     future = self._submit(self._execute_notebook_under, configuration, relative)
                     self._cpu_notebooks[(configuration, relative)] = future
@@ -181,9 +192,16 @@ class DocSession:
         self.schedule_portability([snippet])
         return {c: self._cpu_snippets[(c, snippet)].result() for c in self.cpu_configurations.configurations}
 
+    def notebook_configurations(self, relative: str) -> list[cpu.CpuConfiguration]:
+        """The configurations a notebook runs under: all of them, except the reader's threads for a
+        notebook that pins one thread before it computes anything (``cpu.pins_one_thread``)."""
+        code = self._source_notebook(relative).code
+        pinned = bool(code) and cpu.pins_one_thread(code[0])
+        return [c for c in self.cpu_configurations.configurations if not (pinned and c == cpu.READER_THREAD_COUNT)]
+
     def executed_notebooks_per_cpu(self, relative: str) -> dict[cpu.CpuConfiguration, nbformat.NotebookNode]:
         self.schedule_portability(notebooks=[relative])
-        return {c: self._cpu_notebooks[(c, relative)].result() for c in self.cpu_configurations.configurations}
+        return {c: self._cpu_notebooks[(c, relative)].result() for c in self.notebook_configurations(relative)}
 
     def close(self) -> None:
         if self._pool is not None:

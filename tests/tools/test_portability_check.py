@@ -9,7 +9,7 @@ import pytest
 
 from doccheck import cpu
 from doccheck.catalogue import BY_NAME, judge
-from doccheck.session import Tally
+from doccheck.session import DocSession, Tally
 
 pytestmark = pytest.mark.portability
 
@@ -43,3 +43,32 @@ def test_each_configuration_sets_what_torch_reads_before_its_first_operation():
     assert cpu.AVX2.variables == {"MKL_ENABLE_INSTRUCTIONS": "AVX2", "ATEN_CPU_CAPABILITY": "avx2"}
     assert cpu.AVX512.variables == {"MKL_ENABLE_INSTRUCTIONS": "AVX512", "ATEN_CPU_CAPABILITY": "avx512"}
     assert cpu.READER_THREAD_COUNT.variables == {"OMP_NUM_THREADS": "4", "MKL_NUM_THREADS": "4"}
+
+
+@pytest.mark.parametrize(
+    "first_cell, pinned",
+    [
+        ("import torch\n\ntorch.set_default_dtype(torch.float64)\ntorch.set_num_threads(1)\nx = torch.ones(3)", True),
+        ("import torch\ntorch.set_num_threads(2)", False),
+        ("import torch\nx = torch.ones(3).sum()\ntorch.set_num_threads(1)", False),  # computed before pinning
+        ("import torch\n\ndef setup():\n    torch.set_num_threads(1)\n", False),  # only if called
+        ("%matplotlib inline\nimport torch\ntorch.set_num_threads(1)", False),  # not plain Python: assume nothing
+        ("import torch\ntorch.set_num_threads(num_threads=1)", False),
+    ],
+)
+def test_a_notebook_pins_one_thread_only_before_it_computes(first_cell, pinned):
+    """Only such a notebook is left out of the reader's-threads run, and the summary says so
+    (doccheck.plugin, doccheck.cli)."""
+    assert cpu.pins_one_thread(first_cell) is pinned
+
+
+def test_a_notebook_that_pins_one_thread_is_not_run_with_the_readers_threads():
+    notebook = SimpleNamespace(relative="pinned.ipynb", code=["import torch\ntorch.set_num_threads(1)"])
+    unpinned = SimpleNamespace(relative="free.ipynb", code=["import torch\nx = torch.ones(2)"])
+    session = SimpleNamespace(
+        cpu_configurations=cpu.Availability([cpu.AVX2, cpu.READER_THREAD_COUNT], []),
+        _source_notebook=lambda relative: {"pinned.ipynb": notebook, "free.ipynb": unpinned}[relative],
+    )
+    configurations = DocSession.notebook_configurations
+    assert configurations(session, "pinned.ipynb") == [cpu.AVX2]
+    assert configurations(session, "free.ipynb") == [cpu.AVX2, cpu.READER_THREAD_COUNT]
