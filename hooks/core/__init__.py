@@ -10,5 +10,6 @@ verifier (``doccheck``). It imports neither of them, nor MkDocs, Python-Markdown
 * ``takeaway``: the program a snippet block's copy button copies (its siblings inlined);
 * ``translations``: the record of which English version a translation translates, and the
   fingerprint that names a version;
-* ``urls``: where each page is served.
+* ``urls``: where each page is served;
+* ``reading_time``: how long a page takes to read (the home page's fast track quotes it).
 """
