@@ -13,7 +13,7 @@ from hooks.core.reading_time import reading_time
 
 SECTION_ID = "a-fast-track-through-rope"
 MINUTES_AFTER_LINK = re.compile(r"^\s*\((\d+) min\)")
-TOTAL = re.compile(r"in about (\d+) minutes")
+TOTAL = re.compile(r"about (\d+) minutes of reading")
 
 
 def fast_track_problems(project, text: str) -> list[str]:
@@ -56,7 +56,7 @@ def fast_track_problems(project, text: str) -> list[str]:
             )
     in_order = sum(minutes for _, minutes, numbered in listed if numbered)
     if totals != [in_order]:
-        problems.append(f"the fast track's total should be 'in about {in_order} minutes', found {totals}")
+        problems.append(f"the fast track's total should be 'about {in_order} minutes of reading', found {totals}")
     return problems
 
 
@@ -71,6 +71,6 @@ def test_the_fast_track_says_how_long_its_pages_take(project):
 def test_the_fast_track_check_fails_on_a_wrong_minute_or_total(project):
     text = _home_page(project)
     one_minute_off = re.sub(r"\((\d+) min\)", lambda m: f"({int(m.group(1)) + 1} min)", text, count=1)
-    total_off = TOTAL.sub(lambda m: f"in about {int(m.group(1)) + 1} minutes", text, count=1)
+    total_off = TOTAL.sub(lambda m: f"about {int(m.group(1)) + 1} minutes of reading", text, count=1)
     assert fast_track_problems(project, one_minute_off), "a page's minutes one off passes"
     assert fast_track_problems(project, total_off), "a total one off passes"
