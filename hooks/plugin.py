@@ -29,6 +29,7 @@ from hooks import (
     notebook_downloads,
     notebook_pages,
     reader_pages,
+    reading_times,
     responsive_figures,
     runnable_copies,
     search_per_language,
@@ -62,6 +63,7 @@ class GuideBuild(BasePlugin):
         self.warned_no_colab = False
         self.english_fingerprints: dict[Path, str] = {}  # each English page's, for its translations' notices
         self.programs: dict[str, str | Exception] = {}  # each snippet's take-away program, for every language
+        self.reading_minutes: dict[Path, int] = {}  # each English chapter page's, for every language
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -111,6 +113,7 @@ class GuideBuild(BasePlugin):
                 )
             html = responsive_figures.size_notebook_figures(html)
         self.math_characters[page.file.src_uri] = math_font.characters(html)
+        html = reading_times.add_reading_time(html, page, config, self.reading_minutes)
         return reader_pages.add_outdated_notice(html, page, config, self.english_fingerprints)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:

@@ -1,0 +1,66 @@
+"""Each chapter page says, under its title, about how long it takes to read, in the page's
+language: the minutes of hooks.core.reading_time, computed from the English page (every
+translation says the same, so every edition shows the same minutes, as the home page's fast track
+does). The home page, the glossary and the notebooks have no such line.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
+
+from hooks.core.languages import language as language_row
+from hooks.core.pages import parse_page
+from hooks.core.project import SNIPPETS_FOLDER
+from hooks.core.reading_time import reading_time
+from hooks.i18n_state import languages
+
+PAGES_WITHOUT = {"index.md", "glossary.md"}
+H1_END = re.compile(r"</h1>")
+
+
+def _english_source(page: Page, config: MkDocsConfig) -> Path | None:
+    current, default = languages(config)
+    source: File | None = page.file
+    if current is not None and current != default:
+        source = (getattr(page.file, "alternates", None) or {}).get(default)
+    if source is None or not source.abs_src_path:
+        return None
+    return Path(source.abs_src_path)
+
+
+def minutes_of(page: Page, config: MkDocsConfig, cache: dict[Path, int]) -> int | None:
+    """The reading minutes of a chapter page's English version; None for a page without the line."""
+    english = _english_source(page, config)
+    if english is None or english.suffix != ".md":
+        return None
+    _, default = languages(config)
+    root = Path(config.config_file_path).parent
+    relative = english.relative_to(Path(config.docs_dir) / (default or "")).as_posix()
+    if relative in PAGES_WITHOUT:
+        return None
+    if english not in cache:
+        parsed = parse_page(english, default or "en", relative, root)
+        cache[english] = reading_time(parsed, root, root / SNIPPETS_FOLDER).minutes
+    return cache[english]
+
+
+def reading_time_line(language: str, minutes: int) -> str:
+    text = language_row(language).words["reading_time"].format(minutes=minutes)
+    return f'<p class="reading-time">{html.escape(text)}</p>'
+
+
+def add_reading_time(content: str, page: Page, config: MkDocsConfig, cache: dict[Path, int]) -> str:
+    """The line, right under the page's title."""
+    minutes = minutes_of(page, config, cache)
+    h1 = H1_END.search(content)
+    if minutes is None or h1 is None:
+        return content
+    current, default = languages(config)
+    line = reading_time_line(str(current or default or "en"), minutes)
+    return content[: h1.end()] + line + content[h1.end() :]
