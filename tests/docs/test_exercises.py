@@ -14,15 +14,28 @@ import subprocess
 import sys
 
 import pytest
+import torch
 
 from doccheck.compare import matches
 from doccheck.runner import snippet_environment
+from hooks.core.snippets import import_snippet
 
 # answer snippet: (text in it, the mistake that replaces it, what the mistake is)
 WRONG_ANSWERS = {
     "rope/exercise_frequencies.py": ("-2 * torch.arange", "-torch.arange", "the exponent -i/d"),
     "rope/exercise_rotate.py": ("even * sin + odd * cos", "odd * cos - even * sin", "the rotation the other way"),
     "rope/exercise_frequency_bug.py": ("(-pairs / d)", "(-2 * pairs / d)", "no bug found: both rows right"),
+    "rope/exercise_rotate_half_pairs.py": (
+        "(i, i + d // 2)",
+        "(2 * i, 2 * i + 1)",
+        "the interleaved pairs for rotate_half",
+    ),
+    "rope/exercise_left_padding.py": (".masked_fill(mask == 0, 0)", "", "positions that count the pads"),
+    "rope/exercise_cos_sin_layout.py": (
+        "torch.cat((angles, angles), dim=-1)",
+        "torch.repeat_interleave(angles, 2, dim=-1)",
+        "the tables laid out for interleaved pairs",
+    ),
 }
 
 
@@ -62,3 +75,12 @@ def test_a_wrong_answer_fails_its_quote(project, tmp_path, snippet):
     assert run.returncode == 0, f"{snippet} with {mistake} raised instead of printing a wrong answer:\n{run.stderr}"
     quoted = _exercise_quotes(project)[snippet]
     assert not matches(quoted, run.stdout), f"{snippet} with {mistake} prints what the page quotes:\n{run.stdout}"
+
+
+def test_the_left_padding_answer_computes_positions_as_transformers_does():
+    """Its position ids are those `transformers` generates with from a padded batch."""
+    from transformers.generation.utils import GenerationMixin
+
+    answer = import_snippet("rope/exercise_left_padding.py")
+    expected = GenerationMixin._prepare_position_ids_for_generation(None, answer.mask, {"attention_mask": answer.mask})
+    assert torch.equal(answer.positions, expected)
