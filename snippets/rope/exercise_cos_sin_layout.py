@@ -17,7 +17,7 @@ tables = {
 q, k = torch.randn(d), torch.randn(d)
 for name, table in tables.items():
     cos, sin = table.cos(), table.sin()
-    norm_kept = torch.isclose(rope(q, 7, cos, sin).norm(), q.norm())
+    norm_kept = all(torch.isclose(rope(q, m, cos, sin).norm(), q.norm()) for m in range(16))
     scores = [rope(q, m, cos, sin) @ rope(k, m + 3, cos, sin) for m in (0, 5, 10)]
     same = all(torch.isclose(s, scores[0], atol=1e-5) for s in scores)
-    print(f"{name:18} norm kept: {bool(norm_kept)}, same score at distance 3: {same}")
+    print(f"{name:18} norm kept: {norm_kept}, same score at distance 3: {same}")

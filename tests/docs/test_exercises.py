@@ -26,11 +26,15 @@ WRONG_ANSWERS = {
     "rope/exercise_rotate.py": ("even * sin + odd * cos", "odd * cos - even * sin", "the rotation the other way"),
     "rope/exercise_frequency_bug.py": ("(-pairs / d)", "(-2 * pairs / d)", "no bug found: both rows right"),
     "rope/exercise_rotate_half_pairs.py": (
-        "(i, i + d // 2)",
-        "(2 * i, 2 * i + 1)",
-        "the interleaved pairs for rotate_half",
+        "rotate_half(x).abs().long().tolist()",
+        "[i ^ 1 for i in range(8)]",
+        "the interleaved partners for rotate_half",
     ),
-    "rope/exercise_left_padding.py": (".masked_fill(mask == 0, 0)", "", "positions that count the pads"),
+    "rope/exercise_left_padding.py": (
+        ".masked_fill(mask == 0, 0)",
+        "",
+        "the pads left at position -1 (the table's last row)",
+    ),
     "rope/exercise_cos_sin_layout.py": (
         "torch.cat((angles, angles), dim=-1)",
         "torch.repeat_interleave(angles, 2, dim=-1)",
@@ -78,7 +82,7 @@ def test_a_wrong_answer_fails_its_quote(project, tmp_path, snippet):
 
 
 def test_the_left_padding_answer_computes_positions_as_transformers_does():
-    """Its position ids are those `transformers` generates with from a padded batch."""
+    """Its position ids are those that `transformers`' `generate` computes for a padded prompt."""
     from transformers.generation.utils import GenerationMixin
 
     answer = import_snippet("rope/exercise_left_padding.py")
