@@ -7,6 +7,7 @@ does). The home page, the glossary and the notebooks have no such line.
 from __future__ import annotations
 
 import html
+import logging
 import re
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from hooks.core.pages import parse_page
 from hooks.core.project import SNIPPETS_FOLDER
 from hooks.core.reading_time import reading_time
 from hooks.i18n_state import languages
+
+log = logging.getLogger("mkdocs.plugins.guide_build.reading_times")
 
 PAGES_WITHOUT = {"index.md", "glossary.md"}
 H1_END = re.compile(r"</h1>")
@@ -46,7 +49,11 @@ def minutes_of(page: Page, config: MkDocsConfig, cache: dict[Path, int]) -> int 
         return None
     if english not in cache:
         parsed = parse_page(english, default or "en", relative, root)
-        cache[english] = reading_time(parsed, root, root / SNIPPETS_FOLDER).minutes
+        try:
+            cache[english] = reading_time(parsed, root, root / SNIPPETS_FOLDER).minutes
+        except FileNotFoundError as missing:  # the include's own check names it too; no line, no crash
+            log.warning(f"{english.relative_to(root)}: no reading time, a snippet it includes is missing: {missing}")
+            return None
     return cache[english]
 
 
