@@ -176,13 +176,14 @@ class DocSession:
 
     def schedule_portability(self, snippets: Iterable[str] = (), notebooks: Iterable[str] = ()) -> None:
         """Queue the runs under every configuration, behind everything queued so far."""
+        notebook_runs = {relative: self.notebook_configurations(relative) for relative in notebooks}
         for configuration in self.cpu_configurations.configurations:
             for snippet in snippets:
                 if (configuration, snippet) not in self._cpu_snippets:
                     future = self._submit(self._run_snippet_under, configuration, snippet)
                     self._cpu_snippets[(configuration, snippet)] = future
-            for relative in notebooks:
-                if configuration not in self.notebook_configurations(relative):
+            for relative, configurations in notebook_runs.items():
+                if configuration not in configurations:
                     continue
                 if (configuration, relative) not in self._cpu_notebooks:
                     future = self._submit(self._execute_notebook_under, configuration, relative)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
 
 
 def i18n_plugin(config: MkDocsConfig) -> Any | None:
@@ -34,3 +36,13 @@ def whole_site_built(config: MkDocsConfig) -> bool:
     """True in the one ``on_post_build`` that runs after every language has been built."""
     i18n = i18n_plugin(config)
     return i18n is None or not getattr(i18n, "building", False)
+
+
+def english_file(page: Page, config: MkDocsConfig) -> File | None:
+    """The default language's source file of a page: the page's own file while the default language
+    (or a site without the plugin) is built; None when the page has no file there."""
+    current, default = languages(config)
+    if current is None or current == default:
+        return page.file
+    english = (getattr(page.file, "alternates", None) or {}).get(default)
+    return english if english is not None and english.abs_src_path else None

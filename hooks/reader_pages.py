@@ -39,7 +39,7 @@ from mkdocs.utils import get_relative_url
 
 from hooks.core.languages import language as language_row
 from hooks.core.translations import is_outdated
-from hooks.i18n_state import i18n_plugin, languages
+from hooks.i18n_state import english_file, i18n_plugin, languages
 
 log = logging.getLogger("mkdocs.hooks.reader_pages")
 
@@ -67,9 +67,8 @@ def _english_file(page: Page, config: MkDocsConfig) -> tuple[File | None, str | 
     current, default = languages(config)
     if current is None or current == default:
         return None, None
-    alternates = getattr(page.file, "alternates", None) or {}
-    english = alternates.get(default)
-    if english is None or english is page.file or not english.abs_src_path:
+    english = english_file(page, config)
+    if english is None or english is page.file:
         return None, None
     return english, default
 

@@ -12,40 +12,29 @@ import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 
 from hooks.core.languages import language as language_row
 from hooks.core.pages import parse_page
 from hooks.core.project import SNIPPETS_FOLDER
-from hooks.core.reading_time import reading_time
-from hooks.i18n_state import languages
+from hooks.core.reading_time import PAGES_WITHOUT_READING_TIME, reading_time
+from hooks.i18n_state import english_file, languages
 
 log = logging.getLogger("mkdocs.plugins.guide_build.reading_times")
 
-PAGES_WITHOUT = {"index.md", "glossary.md"}
 H1_END = re.compile(r"</h1>")
-
-
-def _english_source(page: Page, config: MkDocsConfig) -> Path | None:
-    current, default = languages(config)
-    source: File | None = page.file
-    if current is not None and current != default:
-        source = (getattr(page.file, "alternates", None) or {}).get(default)
-    if source is None or not source.abs_src_path:
-        return None
-    return Path(source.abs_src_path)
 
 
 def minutes_of(page: Page, config: MkDocsConfig, cache: dict[Path, int]) -> int | None:
     """The reading minutes of a chapter page's English version; None for a page without the line."""
-    english = _english_source(page, config)
-    if english is None or english.suffix != ".md":
+    source = english_file(page, config)
+    if source is None or source.abs_src_path is None or not source.abs_src_path.endswith(".md"):
         return None
+    english = Path(source.abs_src_path)
     _, default = languages(config)
     root = Path(config.config_file_path).parent
     relative = english.relative_to(Path(config.docs_dir) / (default or "")).as_posix()
-    if relative in PAGES_WITHOUT:
+    if relative in PAGES_WITHOUT_READING_TIME:
         return None
     if english not in cache:
         parsed = parse_page(english, default or "en", relative, root)

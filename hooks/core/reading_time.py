@@ -1,5 +1,5 @@
 """How long a page takes to read, from what is on it: the estimate the home page's fast track
-quotes, so that its minutes follow the pages when they change (tests/docs/test_reading_time.py).
+quotes, so that its minutes follow the pages when they change (tests/docs/test_fast_track.py).
 
 A reader of technical text reads about 200 words of prose a minute, 15 lines of code and 30 lines
 of printed output (the rates of the learner's review, ../shared/reviews/learner.md). Formulas,
@@ -16,6 +16,7 @@ from pathlib import Path
 from .markdown import tokens
 from .pages import Page
 
+PAGES_WITHOUT_READING_TIME = {"index.md", "glossary.md"}  # and notebooks: only chapter pages say it
 WORDS_PER_MINUTE = 200
 CODE_LINES_PER_MINUTE = 15
 OUTPUT_LINES_PER_MINUTE = 30
