@@ -165,6 +165,10 @@ def _figures(session: DocSession, selection: Selection) -> Verdict:
     return Verdict(problems, stale=bool(problems))
 
 
+def _figure_texts(session: DocSession, selection: Selection) -> Verdict:
+    return Verdict(checks.check_figure_texts(session.project))
+
+
 def _parity(session: DocSession, selection: Selection) -> Verdict:
     project = session.project
 
@@ -245,6 +249,7 @@ CHECKS = [
     Check("test_notebook_outputs", "notebook", _notebook_outputs, runs_code=True),
     Check("test_every_snippet_is_on_a_page", "project", _every_snippet_is_on_a_page, runs_code=False),
     Check("test_figures_are_what_their_snippets_write", "project", _figures, runs_code=True),
+    Check("test_figure_texts_are_translated", "project", _figure_texts, runs_code=False),
     Check("test_translations_match_the_english_pages", "project", _parity, runs_code=False),
     Check("test_translation_says_what_the_english_says", "translation", _fidelity, runs_code=False),
     Check("test_translation_is_of_the_current_english_page", "translation", _drift, runs_code=False),

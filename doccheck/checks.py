@@ -13,6 +13,7 @@ import re
 
 from nbformat import NotebookNode
 
+from hooks.core.figure_text import FigureLabels
 from hooks.core.markdown import tokens as parsed
 from hooks.core.pages import Location, NotQuoted, Page, QuotedOutput
 from hooks.core.project import Project
@@ -229,6 +230,19 @@ def _linked_page(page: Page, href: str) -> str | None:
     if not target or "://" in target or target.startswith(("/", "mailto:")):
         return None
     return posixpath.normpath(posixpath.join(posixpath.dirname(page.relative), target))
+
+
+def check_figure_texts(project: Project) -> list[Problem]:
+    """Every word in every figure has its translation in each language's figure-labels.yml, with
+    the figure's numbers, and no table holds a text that no figure shows."""
+    try:
+        labels = FigureLabels.read(project.docs_dir, project.languages)
+    except ValueError as error:
+        return [Problem(None, str(error))]
+    return [
+        Problem(Location(found.language, found.path.relative_to(project.root), found.line), found.message)
+        for found in labels.problems(project.figures_dir)
+    ]
 
 
 def check_figures(project: Project, runs: dict[str, SnippetRun], pages: list[Page] | None = None) -> list[Problem]:

@@ -7,21 +7,18 @@ without importing ziamath, so none of its dependencies is needed. fontTools keep
 the characters the formulas use (and the italic letters a browser draws for a one-letter
 ``<mi>``), and closes the set over the MATH table: the larger variants and the pieces that
 stretchy fences, radicals and large operators are built from. The copyright and license name
-records stay in the font, as the OFL asks.
+records stay in the font, as the OFL asks (hooks/font_files.py).
 """
 
 from __future__ import annotations
 
 import html
-import importlib.metadata
-import io
 import re
 import unicodedata
 import xml.etree.ElementTree as etree
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
+from hooks.font_files import font_in_package
 
 PACKAGE = "ziamath"
 FONT_IN_PACKAGE = "ziamath/fonts/STIXTwoMath-Regular.ttf"
@@ -31,16 +28,11 @@ ANNOTATION = re.compile(r"<annotation(?:-xml)?\b.*?</annotation(?:-xml)?>", re.S
 TAG = re.compile(r"<[^>]*>")
 # elements a browser draws with a glyph that is not in their text
 DRAWN_GLYPHS = {"msqrt": "\u221a", "mroot": "\u221a"}
-NAME_RECORDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14]  # 0: copyright, 13 and 14: the license
 
 
 def font_path() -> Path:
     """STIX Two Math as the ziamath package installed it (requirements.txt pins the version)."""
-    try:
-        distribution = importlib.metadata.distribution(PACKAGE)
-    except importlib.metadata.PackageNotFoundError:
-        raise FileNotFoundError(f"the math font comes from the {PACKAGE} package: install requirements.txt") from None
-    return Path(str(distribution.locate_file(FONT_IN_PACKAGE)))
+    return font_in_package(PACKAGE, FONT_IN_PACKAGE)
 
 
 def _italic(char: str) -> str | None:
@@ -80,11 +72,6 @@ def characters(page_html: str) -> set[str]:
     return found
 
 
-def covered(font: Path) -> set[str]:
-    """The characters the font has a glyph for."""
-    return {chr(code) for code in TTFont(font, lazy=True).getBestCmap()}
-
-
 def missing_glyphs(drawn_by_page: dict[str, set[str]], available: set[str]) -> list[str]:
     """One message per page whose formulas draw a character the font does not have."""
     problems = []
@@ -94,20 +81,3 @@ def missing_glyphs(drawn_by_page: dict[str, set[str]], available: set[str]) -> l
             names = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing)
             problems.append(f"{page}: the math font {FAMILY} has no glyph for {names}")
     return problems
-
-
-def subset_woff2(font: Path, wanted: set[str]) -> bytes:
-    """The font cut down to ``wanted`` (and what the MATH table needs to draw them), as woff2."""
-    options = subset.Options()
-    options.flavor = "woff2"
-    options.name_IDs = NAME_RECORDS
-    options.hinting = False  # the browser's rasterizer does better without TrueType hints at these sizes
-    options.desubroutinize = True
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=sorted(ord(char) for char in wanted))
-    with TTFont(font, recalcTimestamp=False) as tt:  # the same bytes from every build: caches keep it
-        subsetter.subset(tt)
-        out = io.BytesIO()
-        tt.flavor = "woff2"
-        tt.save(out)
-    return out.getvalue()

@@ -30,7 +30,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from hooks import math_font
+from hooks import font_files, math_font
 from hooks.core.languages import SOURCE, language
 from hooks.i18n_state import languages
 from hooks.latex_to_mathml import LatexToMathML, MathError, glue_punctuation, math_box, to_mathml
@@ -159,11 +159,11 @@ def write_font(characters: dict[str, set[str]], site: Path) -> None:
     if not any(characters.values()):
         return
     font = math_font.font_path()
-    available = math_font.covered(font)
+    available = font_files.covered(font)
     for problem in math_font.missing_glyphs(characters, available):
         log.warning(problem)
     wanted = set().union(*characters.values()) & available
-    data = math_font.subset_woff2(font, wanted)  # a fraction of a second
+    data = font_files.subset_woff2(font, wanted)  # a fraction of a second
     for relative, content in ((FONT, data), (STYLESHEET, STYLESHEET_SOURCE.read_bytes())):
         target = site / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -24,6 +24,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from hooks import (
     figures_for_every_language,
+    figures_in_language,
     math_font,
     math_to_mathml,
     notebook_downloads,
@@ -35,7 +36,7 @@ from hooks import (
     search_per_language,
 )
 from hooks.cjk_line_breaks import CjkLineBreaks
-from hooks.core.languages import table, ties_one_letter_words
+from hooks.core.languages import SOURCE, table, ties_one_letter_words
 from hooks.i18n_state import languages, whole_site_built
 from hooks.latex_to_mathml import LatexToMathML
 from hooks.notebooks_under_i18n import count_notebooks_as_pages
@@ -53,6 +54,7 @@ class GuideBuild(BasePlugin):
         super().__init__()
         self.math = LatexToMathML()
         self._undo_notebook_pages: Callable[[], None] | None = None
+        self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
         self._reset()
 
     def _reset(self) -> None:
@@ -64,6 +66,8 @@ class GuideBuild(BasePlugin):
         self.english_fingerprints: dict[Path, str] = {}  # each English page's, for its translations' notices
         self.programs: dict[str, str | Exception] = {}  # each snippet's take-away program, for every language
         self.reading_minutes: dict[Path, int] = {}  # each English chapter page's, for every language
+        if self.figure_texts is not None:
+            self.figure_texts.characters = {}  # what each language's figures draw, for the fonts
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -87,11 +91,21 @@ class GuideBuild(BasePlugin):
                 CjkLineBreaks(),
                 PolishOneLetterWords(active=lambda: ties_one_letter_words(languages(config)[0])),
                 self.math,
-                responsive_figures.FigureSizes(figures_dir=str(responsive_figures.figures_dir(config))),
+                figures_in_language.FiguresInLanguage(self._figures(config)),
             ]
         extensions[:] = [e for e in extensions if not isinstance(e, runnable_copies.RunnableCopies)]
         extensions.append(runnable_copies.for_language(config, self.programs))
         return config
+
+    def _figures(self, config: MkDocsConfig) -> figures_in_language.FigureTexts:
+        """The figures and their label tables, read afresh for each build (``mkdocs serve`` too)."""
+        codes = [SOURCE, *(code for code in table() if code != SOURCE)]
+        fresh = figures_in_language.for_project(Path(config.docs_dir), codes)
+        if self.figure_texts is None:
+            self.figure_texts = fresh
+        else:  # the extension holds this object
+            self.figure_texts.labels, self.figure_texts.characters = fresh.labels, {}
+        return self.figure_texts
 
     @event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
@@ -99,6 +113,8 @@ class GuideBuild(BasePlugin):
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         math_to_mathml.for_page(self.math, page, config)
+        if self.figure_texts is not None:
+            self.figure_texts.for_page(page, languages(config)[0] or SOURCE)
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -118,6 +134,7 @@ class GuideBuild(BasePlugin):
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         output = math_to_mathml.link_font(output, page)
+        output = figures_in_language.link_stylesheet(output, page)
         if _is_notebook(page):
             notebook_downloads.copy_notebook(page, config)
         output = search_per_language.rebase_search(output, config)
@@ -151,7 +168,8 @@ class GuideBuild(BasePlugin):
         )
         search_per_language.split_search_index(config)
         reader_pages.write_404_pages(self.not_found_pages, config)
-        responsive_figures.write_webp(site)
+        if self.figure_texts is not None:
+            figures_in_language.write_fonts(self.figure_texts.characters, site)
         self._reset()
 
     def on_build_error(self, *, error: Exception) -> None:

@@ -5,6 +5,8 @@ import matplotlib.pyplot as plt
 import torch
 from minilm_files import load_embedding_weights, load_tokenizer
 
+plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "guide"})  # text stays text, which the site translates
+
 
 def own_group_nearest(points, labels):
     """How many points lie nearer to the centre of the other members of their group than to any other centre.
@@ -42,12 +44,15 @@ print("share of the variance explained by PC1 and PC2:", ", ".join(f"{v:.3f}" fo
 fig, ax = plt.subplots(figsize=(6, 4), dpi=100)
 # Drawn from coordinates rounded to 0.001 (under half a pixel): their last float32 bits depend on the CPU.
 plotted = coords.round(decimals=3)
+moved = {"queen": (-3, 3), "london": (-3, -9), "one": (-3, 3)}  # their labels would meet a neighbour's
 start = 0
 for name, group in groups.items():
     xy, shown = coords[start : start + len(group)], plotted[start : start + len(group)]
     ax.scatter(shown[:, 0], shown[:, 1], label=name, s=20)
     for word, (x, y) in zip(group, shown.tolist()):
-        ax.annotate(word, (x, y), xytext=(3, 3), textcoords="offset points", fontsize=8)
+        dx, dy = moved.get(word, (3, 3))
+        align = "right" if dx < 0 else "left"
+        ax.annotate(word, (x, y), xytext=(dx, dy), textcoords="offset points", fontsize=8, ha=align)
     print(f"{name:<8} centre ({xy[:, 0].mean():+.3f}, {xy[:, 1].mean():+.3f})")
     start += len(group)
 
@@ -62,8 +67,8 @@ for name, points in (("in the plane", coords), ("in all 384 dimensions", centred
     print(f"  {name}: {own_group_nearest(points, labels)} of {len(words)}; random groups, best of 1000: {best_random}")
 
 ax.set_xlabel(f"PC1 ({explained[0]:.1%} of the variance)")
-ax.set_ylabel(f"PC2 ({explained[1]:.1%})")
+ax.set_ylabel(f"PC2 ({explained[1]:.1%} of the variance)")
 ax.set_title("all-MiniLM-L6-v2 token embeddings, 2-D PCA")
 ax.legend(fontsize=8)
 fig.tight_layout()
-plt.savefig("minilm-pca.png", metadata={"Software": None})
+plt.savefig("minilm-pca.svg", metadata={"Date": None})

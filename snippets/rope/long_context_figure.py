@@ -5,6 +5,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from long_context import interpolated_positions, inverse_frequencies, ntk_base
 
+plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "guide"})  # text stays text, which the site translates
+
 d, base, trained, extended = 128, 10000.0, 2048, 8192
 s = extended / trained
 distance = torch.arange(extended + 1, dtype=torch.float64)
@@ -26,9 +28,10 @@ for (name, curve), color in zip(curves.items(), ["tab:blue", "tab:orange", "tab:
 ax.axvline(trained, color="gray", lw=0.8)
 ax.text(trained * 0.9, 0.9, "trained length", color="gray", fontsize=9, ha="right")
 ax.set_xscale("log", base=2)
-ax.set_xlabel("distance n - m (tokens)")
-ax.set_ylabel(r"mean over $i$ of $\cos(\mathrm{distance} \cdot \theta_i)$")
-ax.set_title(f"Score of q = k = 1 vs distance (d = {d}, s = {s:g})")
+ax.set_xticks(ticks := [1, 4, 16, 64, 256, 1024, 4096], [str(t) for t in ticks])
+ax.set_xlabel("distance n − m (tokens)")
+ax.set_ylabel("mean over i of cos(distance · θᵢ)")
+ax.set_title(f"Score / d of q = k = (1, …, 1) against distance (d = {d}, s = {s:g})")
 ax.legend(fontsize=9, loc="lower left")
 fig.tight_layout()
-plt.savefig("rope-long-context-scores.png", metadata={"Software": None})
+plt.savefig("rope-long-context-scores.svg", metadata={"Date": None})

@@ -7,6 +7,8 @@ import matplotlib.pyplot as plt
 from long_context import inverse_frequencies, ntk_base
 from rope_frequencies import dynamic_ntk_base, rope_frequencies
 
+plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "guide"})  # text stays text, which the site translates
+
 
 def yarn_paper_ratio(d, base, trained, s, beta_fast=32.0, beta_slow=1.0):
     """YaRN as the paper defines it (Peng et al., section 3.2): a ramp linear in the number of turns r."""
@@ -79,6 +81,7 @@ if __name__ == "__main__":
     )
 
     fig, ax = plt.subplots(figsize=(6.4, 4.2), dpi=100)
+    # plotted rounded to 1e-5 (far under a pixel): the last float32 bits depend on the CPU's kernels
     styles = [  # colour, line style and marker: the curves differ without colour too
         ("tab:orange", "-", "s"),
         ("tab:green", "--", "^"),
@@ -87,7 +90,9 @@ if __name__ == "__main__":
         ("tab:purple", ":", "D"),
     ]
     for k, ((name, ratio), (color, line, marker)) in enumerate(zip(ratios.items(), styles)):
-        ax.plot(ratio, color=color, ls=line, marker=marker, markevery=(k, 8), ms=5, lw=1.6, label=name)
+        label = f"{name} at {extended}" if name == "dynamic NTK" else name  # the only one that depends on the length
+        shown = ratio.double().round(decimals=5)
+        ax.plot(shown, color=color, ls=line, marker=marker, markevery=(k, 8), ms=5, lw=1.6, label=label)
     for level, text, x, align in [(1.0, "1: unchanged", d // 2 - 1, "right"), (1 / s, f"1/s = 1/{s:g}", 1, "left")]:
         ax.axhline(level, color="gray", lw=0.8, zorder=0)
         ax.text(x, level * 1.06, text, color="dimgray", fontsize=9, ha=align, va="bottom")
@@ -96,8 +101,8 @@ if __name__ == "__main__":
     ax.set_ylim(1 / 24, 1.5)
     ax.set_xlim(0, d // 2 - 1)
     ax.set_xlabel("pair index i (fast pairs left, slow pairs right)")
-    ax.set_ylabel(r"scale factor $\theta'_i / \theta_i$ (log scale)")
-    ax.set_title(f"New frequency / old, per pair (d = {d}, L = {trained}, s = {s:g}, length {extended})", fontsize=10)
+    ax.set_ylabel("scale factor θ′ᵢ / θᵢ (log scale)")
+    ax.set_title(f"Scaled / original frequency of each pair (d = {d}, L = {trained}, s = {s:g})", fontsize=10)
     ax.legend(fontsize=8.5, loc="lower left", ncol=2)
     fig.tight_layout()
-    plt.savefig("rope-long-context-scale-factors.png", metadata={"Software": None})
+    plt.savefig("rope-long-context-scale-factors.svg", metadata={"Date": None})

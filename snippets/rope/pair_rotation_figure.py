@@ -5,6 +5,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
+plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "guide"})  # text stays text, which the site translates
+
 d, base = 8, 10000.0
 pair = (1.0, 0.4)  # one (x_{2i}, x_{2i+1}) pair of a query, the same at every position
 positions = range(6)
@@ -19,7 +21,7 @@ for ax, i in zip(axes, [0, 1]):
         if i == 0 or m in (0, 5):  # the slow pair's arrows are too close to label each one
             ax.text(1.15 * x, 1.15 * y, f"m={m}", ha="center", va="center", fontsize=9)
     ax.add_patch(plt.Circle((0, 0), math.hypot(*pair), fill=False, ls=":", color="gray"))
-    ax.set_title(f"pair i={i}: $\\theta_{i}$ = {theta:g} rad per position")
+    ax.set_title(f"pair i = {i}: θᵢ = {theta:g} rad per position")
     print(
         f"pair {i}: {theta:g} rad per position, {5 * theta:g} rad from position 0 to 5,"
         f" one turn every {2 * math.pi / theta:.1f} positions"
@@ -31,6 +33,6 @@ for ax, i in zip(axes, [0, 1]):
     ax.axvline(0, color="lightgray", lw=0.8)
     ax.set_xlabel(f"feature {2 * i}")
     ax.set_ylabel(f"feature {2 * i + 1}")
-fig.suptitle("The same feature pair at positions m = 0..5 (d = 8)")
+fig.suptitle("The same two values as pair 0 and as pair 1, at positions m = 0..5 (d = 8)")
 fig.tight_layout()
-plt.savefig("rope-pair-rotation.png", metadata={"Software": None})
+plt.savefig("rope-pair-rotation.svg", metadata={"Date": None})

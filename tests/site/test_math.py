@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import markdown
 import pytest
 
-from hooks import latex_to_mathml, math_font, math_to_mathml
+from hooks import font_files, latex_to_mathml, math_font, math_to_mathml
 from hooks.latex_to_mathml import LatexToMathML, MathError, to_mathml
 
 PRIME = "\u2032"
@@ -235,7 +235,7 @@ def font() -> Path:
 def test_the_subset_keeps_what_stretchy_fences_need_and_is_small(font):
     from fontTools.ttLib import TTFont
 
-    data = math_font.subset_woff2(font, math_font.characters(PAGE))
+    data = font_files.subset_woff2(font, math_font.characters(PAGE))
     assert len(data) < 40 * 1024
     subset = TTFont(io.BytesIO(data))
     assert "MATH" in subset and subset.flavor == "woff2"
@@ -258,12 +258,12 @@ def test_every_build_writes_the_same_font_bytes(font):
     rebuild changes no byte and readers' caches keep the font."""
     from fontTools.ttLib import TTFont
 
-    subset = TTFont(io.BytesIO(math_font.subset_woff2(font, {"x", "+"})))
+    subset = TTFont(io.BytesIO(font_files.subset_woff2(font, {"x", "+"})))
     with TTFont(font) as original:
         assert subset["head"].modified == original["head"].modified
 
 
 def test_a_character_the_font_lacks_is_named_with_its_page(font):
-    available = math_font.covered(font)
+    available = font_files.covered(font)
     problems = math_font.missing_glyphs({"zh/page.md": {"x", "中"}, "en/page.md": {"x"}}, available)
     assert problems == ["zh/page.md: the math font STIX Two Math has no glyph for '中' (U+4E2D)"]

@@ -213,7 +213,7 @@ def test_no_alternate_link_makes_material_fetch_a_sitemap(site_dir):
         for link in read_head(path).links:
             if link.get("rel", "").lower() == "alternate":
                 problems.append(
-                    f"{path.relative_to(site)}: <link rel={link['rel']!r} href={link.get('href')!r}> is matched by "
+                    f"{path.relative_to(site_dir)}: <link rel={link['rel']!r} href={link.get('href')!r}> is matched by "
                     f"{MATERIAL_SELECTOR}"
                 )
     fail_with(problems)

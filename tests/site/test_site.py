@@ -11,15 +11,18 @@ from __future__ import annotations
 import functools
 import json
 import re
+import xml.etree.ElementTree as etree
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from fontTools.ttLib import TTFont
 
 from doccheck import drift
 from doccheck.built_html import PageHtml
 from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage, built_pages
+from hooks.core.figure_text import SVG_NS, FigureLabels, svg_texts
 from hooks.core.urls import language_root, page_url
 
 # -- the built site --------------------------------------------------------------------------
@@ -64,7 +67,9 @@ def test_every_page_of_every_language_is_built(project, site_dir):
         for relative in project.page_files(language):
             target = site_dir / language_root(project, language) / page_url(relative) / "index.html"
             if not target.is_file():
-                missing.append(f"[{language}] docs/{language}/{relative} was not built as {target.relative_to(site)}")
+                missing.append(
+                    f"[{language}] docs/{language}/{relative} was not built as {target.relative_to(site_dir)}"
+                )
     fail_with(missing)
 
 
@@ -77,17 +82,19 @@ def test_notebook_pages_are_html_in_every_language(project, site_dir):
                 continue
             target = site_dir / language_root(project, language) / page_url(relative) / "index.html"
             if not target.is_file():
-                problems.append(f"[{language}] docs/{language}/{relative}: no HTML page at {target.relative_to(site)}")
+                problems.append(
+                    f"[{language}] docs/{language}/{relative}: no HTML page at {target.relative_to(site_dir)}"
+                )
                 continue
             text = target.read_text(encoding="utf-8")
             if text.lstrip().startswith("{"):
-                problems.append(f"[{language}] {target.relative_to(site)} is the notebook's raw JSON, not a page")
+                problems.append(f"[{language}] {target.relative_to(site_dir)} is the notebook's raw JSON, not a page")
             elif (
                 not text.lstrip().lower().startswith("<!doctype html")
                 or 'class="jupyter-wrapper"' not in text
                 or "jp-Cell" not in text
             ):
-                problems.append(f"[{language}] {target.relative_to(site)} is not a rendered notebook page")
+                problems.append(f"[{language}] {target.relative_to(site_dir)} is not a rendered notebook page")
     # Notebooks are downloads only in their own folder, notebooks/<lang>/<path> (hooks/notebook_downloads.py),
     # each a copy of docs/<lang>/<path> of a notebook page; any other .ipynb is a page published as raw JSON
     for copied in site_dir.rglob("*.ipynb"):
@@ -96,9 +103,9 @@ def test_notebook_pages_are_html_in_every_language(project, site_dir):
         in_folder = parts[0] == "notebooks" and language in project.languages
         source = project.page_files(language).get(relative) if in_folder else None
         if source is None or source.suffix != ".ipynb":
-            problems.append(f"{copied.relative_to(site)}: a notebook was copied into the site as raw JSON")
+            problems.append(f"{copied.relative_to(site_dir)}: a notebook was copied into the site as raw JSON")
         elif copied.read_bytes() != source.read_bytes():
-            problems.append(f"{copied.relative_to(site)}: differs from docs/{language}/{relative}")
+            problems.append(f"{copied.relative_to(site_dir)}: differs from docs/{language}/{relative}")
     fail_with(problems)
 
 
@@ -178,15 +185,15 @@ def external_loads(path: Path) -> list[str]:
 def test_no_page_loads_anything_from_another_host(site_dir):
     problems = []
     for path in sorted(site_dir.rglob("*.html")):
-        problems += [f"{path.relative_to(site)}: {what}" for what in external_loads(path)]
+        problems += [f"{path.relative_to(site_dir)}: {what}" for what in external_loads(path)]
     for path in sorted(site_dir.rglob("*.css")):
         for a, b in CSS_URL.findall(path.read_text(encoding="utf-8")):
             if _external(a or b):
-                problems.append(f"{path.relative_to(site)}: {a or b}")
+                problems.append(f"{path.relative_to(site_dir)}: {a or b}")
     for path in sorted(site_dir.rglob("*.js")):
         for _, url in SCRIPT_URL_LITERAL.findall(path.read_text(encoding="utf-8")):
             if _external(url) and not url.startswith(tuple(GATED_SCRIPT_URLS)):
-                problems.append(f"{path.relative_to(site)}: script would load {url}")
+                problems.append(f"{path.relative_to(site_dir)}: script would load {url}")
     fail_with(problems)
 
 
@@ -198,18 +205,18 @@ def test_no_page_triggers_a_gated_download(site_dir):
             classes = attrs.get("class", "").split()
             if tag in ("pre", "div") and "mermaid" in classes:
                 problems.append(
-                    f"{path.relative_to(site)}: <{tag} class=mermaid> makes Material load mermaid from unpkg.com"
+                    f"{path.relative_to(site_dir)}: <{tag} class=mermaid> makes Material load mermaid from unpkg.com"
                 )
             if attrs.get("data-md-component") == "source":
                 problems.append(
-                    f"{path.relative_to(site)}: [data-md-component=source] makes Material call api.github.com"
+                    f"{path.relative_to(site_dir)}: [data-md-component=source] makes Material call api.github.com"
                 )
             # Material's bundle selects link[rel=alternate]: the whole value, ASCII case-insensitively
             # (hreflang alternates say rel="alternate ", tests/site/test_page_head.py)
             if tag == "link" and attrs.get("rel", "").lower() == "alternate":
                 problems.append(
-                    f"{path.relative_to(site)}: <link rel=alternate href={attrs.get('href')!r}> makes Material fetch "
-                    "sitemap.xml below that address"
+                    f"{path.relative_to(site_dir)}: <link rel=alternate href={attrs.get('href')!r}> makes Material"
+                    " fetch sitemap.xml below that address"
                 )
     fail_with(problems)
 
@@ -389,6 +396,8 @@ def test_no_script_holds_up_the_first_paint(pages, tmp_path):
 WIDE = re.compile(
     r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
 )
+
+
 def article_texts(page: BuiltPage) -> list[str]:
     """The reader-visible text of each block of the page's own article (not the theme's)."""
     return parse(page.path).block_texts()
@@ -485,9 +494,9 @@ def test_every_heading_has_its_english_id_in_every_language(project, site_dir):
     fail_with(problems)
 
 
-def test_images_have_their_size_and_figures_a_webp_version(pages):
-    """Width and height on every image (no layout shift while it loads); each figure is offered as
-    WebP with its PNG as fallback (hooks/responsive_figures.py)."""
+def test_images_have_their_size(pages):
+    """Width and height on every image (no layout shift while it loads): the notebooks' output
+    images (hooks/responsive_figures.py); the figures of Markdown pages are inline SVG."""
     problems = []
     for page in pages:
         html = page.path.read_text(encoding="utf-8")
@@ -496,11 +505,61 @@ def test_images_have_their_size_and_figures_a_webp_version(pages):
             src = (re.search(r'src="([^"]{0,80})', tag) or [None, "?"])[1]
             if ' width="' not in tag or ' height="' not in tag:
                 problems.append(f"{page}: <img src={src!r}> has no width and height")
-        for picture in re.findall(r"<picture>.*?</picture>", article, re.S):
-            webp = re.search(r'<source srcset="([^"]+\.webp)" type="image/webp"', picture)
-            if not webp or not (page.path.parent / webp.group(1)).resolve().is_file():
-                problems.append(f"{page}: a <picture> whose WebP source is missing: {picture[:120]}")
-        figures = re.findall(r'<img\b[^>]*src="[^"]*assets/figures/[^"]+\.png"', article)
-        if len(figures) > len(re.findall(r"<picture>", article)):
-            problems.append(f"{page}: a figure is not offered as WebP")
     fail_with(problems)
+
+
+INLINE_FIGURE = re.compile(r'<svg\b[^>]*class="guide-figure".*?</svg>', re.S)
+
+
+def test_figures_show_their_texts_in_the_page_language(project, pages, site_dir):
+    """Every figure of a page is inline SVG named for screen readers, each of its texts exactly what
+    docs/<language>/figure-labels.yml gives for the page's language (no English left on a zh, ko
+    or pl page), its ids its own, and the page links the stylesheet whose fonts draw every character
+    of that language's figures (hooks/figures_in_language.py)."""
+    labels = FigureLabels.read(project.docs_dir, project.languages)
+    problems, shown = [], {language: 0 for language in project.languages}
+    drawn: dict[str, set[str]] = {}
+    for page in pages:
+        html = page.path.read_text(encoding="utf-8")
+        if "assets/figures/" in html and re.search(r'<img\b[^>]*src="[^"]*assets/figures/', html):
+            problems.append(f"{page}: a figure left as <img>, not inline")
+        figures = INLINE_FIGURE.findall(html)
+        if figures and "assets/stylesheets/figures.css" not in html:
+            problems.append(f"{page}: figures, but no link to the figures' stylesheet")
+        ids = re.findall(r'\bid="([^"]+)"', html)
+        if len(ids) != len(set(ids)):
+            problems.append(f"{page}: ids used twice: {sorted({i for i in ids if ids.count(i) > 1})[:5]}")
+        for markup in figures:
+            svg = etree.fromstring(markup)
+            name = svg.get("data-figure", "?")
+            if not svg.get("aria-label", "").strip() or svg.get("role") != "img":
+                problems.append(f"{page}: {name} has no accessible name")
+            source = svg_texts((project.figures_dir / name).read_bytes())
+            expected = [labels.translate(name, text, page.language) for text, _ in source]
+            texts = ["".join(t.itertext()) for t in svg.iter(f"{{{SVG_NS}}}text")]
+            for english, want, got in zip([t for t, _ in source], expected, texts, strict=True):
+                if got != (want or english) or want is None:
+                    problems.append(f"{page}: {name} shows {got!r} for {english!r}, not {want!r}")
+            drawn.setdefault(page.language, set()).update("".join(texts))
+            shown[page.language] += 1
+    problems += [f"[{language}] no page shows a figure" for language, count in shown.items() if not count]
+    problems += _figure_fonts_problems(site_dir, drawn)
+    fail_with(problems)
+
+
+def _figure_fonts_problems(site_dir: Path, drawn: dict[str, set[str]]) -> list[str]:
+    """Each language's figure characters are in the fonts its rule in figures.css names."""
+    css = (site_dir / "assets/stylesheets/figures.css").read_text(encoding="utf-8")
+    faces = dict(re.findall(r'font-family: "([^"]+)"; src: url\("\.\./fonts/([^"]+)"\)', css))
+    problems = []
+    for language, characters in sorted(drawn.items()):
+        rule = re.search(rf":lang\({language}\) \.guide-figure text {{ font-family: ([^;]+);", css)
+        families = re.findall(r'"([^"]+)"', rule[1] if rule else '"Guide Figure"')
+        covered: set[str] = set()
+        for family in families:
+            font = site_dir / "assets/fonts" / faces[family]
+            covered |= {chr(code) for code in TTFont(font).getBestCmap()}
+        missing = sorted(c for c in characters - covered if not c.isspace())
+        if missing:
+            problems.append(f"[{language}] the figure fonts ({', '.join(families)}) lack {missing}")
+    return problems

@@ -202,10 +202,44 @@ def test_a_malformed_page_is_reported_with_its_line(mini_site, old, new, message
 
 
 def test_a_figure_that_differs_from_its_snippet_is_caught(mini_site):
-    (mini_site / "docs/en/assets/figures/tiny.svg").write_text("<svg/>\n")
+    edit(mini_site / "docs/en/assets/figures/tiny.svg", 'width="72pt"', 'width="73pt"')
     assert all_problems(mini_site) == [
         "docs/en/assets/figures/tiny.svg differs from what snippets/demo/drawing.py writes (run the update command)"
     ]
+
+
+TABLE = "[zh] docs/zh/figure-labels.yml:"
+
+
+@pytest.mark.parametrize(
+    ("table", "drawing", "message"),
+    [
+        (('  "2 rows": "2 行"\n', ""), None, TABLE + "2: tiny.svg: no translation of '2 rows'"),
+        (
+            ("2 行", "3 行"),
+            None,
+            TABLE + "3: the translation of '2 rows' writes the numbers ['3']",
+        ),
+        (("2 行", " "), None, TABLE + "3: '2 rows' has an empty translation"),
+        (None, ("2 rows", "3 rows"), TABLE + "3: tiny.svg no longer shows '2 rows'"),
+        (
+            None,
+            ("2 rows</text>", "2 <tspan>rows</tspan></text>"),
+            "[en] docs/en/assets/figures/tiny.svg:1: '2 rows' is math",
+        ),
+    ],
+    ids=["missing", "other-number", "empty", "stale", "glyph-by-glyph"],
+)
+def test_a_figure_text_without_its_translation_is_caught(mini_site, table, drawing, message):
+    """The build shows each figure's words in the page's language from docs/<language>/figure-labels.yml
+    (hooks/core/figure_text.py); a word it lacks would show in English."""
+    if table:
+        edit(mini_site / "docs/zh/figure-labels.yml", *table)
+    if drawing:  # the snippet draws another text, or draws it as math, glyph by glyph
+        edit(mini_site / "snippets/demo/drawing.py", *drawing)
+        edit(mini_site / "docs/en/assets/figures/tiny.svg", *drawing)
+    problems = all_problems(mini_site)
+    assert any(p.startswith(message) for p in problems), problems
 
 
 def test_a_torch_version_mismatch_is_said_first(mini_site, monkeypatch):

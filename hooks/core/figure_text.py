@@ -1,0 +1,256 @@
+"""The words inside the guide's figures, and their translations.
+
+A figure is an SVG that a snippet writes with matplotlib's ``svg.fonttype = "none"``: every
+title, axis label, legend entry, annotation and tick label is a ``<text>`` element holding its
+text, not glyph outlines. So the figure the snippet writes stays the same on every machine (no
+font is drawn into it), and the build shows it in each page's language by replacing those texts
+from a table, ``docs/<language>/figure-labels.yml``:
+
+    rope-pair-rotation.svg:
+      "The same feature pair at positions m = 0..5 (d = 8)": 同一特征对在位置 m = 0..5 上（d = 8）
+
+A text needs a translation when it holds a word (two letters in a row); a text without one
+(``0.5``, ``m=3``, ``1/s = 1/4``) is the same in every language, except that a language that
+writes decimal commas gets ``0,5``. Texts that are data, not English (a model's tokens), are
+listed once, for every language, in the source language's table under the figure's name:
+``minilm-pca.svg: [king, queen]``.
+
+``problems`` finds what a table lacks or holds in vain (a missing, stale or empty translation, a
+translation whose numbers differ from the figure's, a text drawn as math glyph by glyph);
+``in_language`` is what the build inlines into a page.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .languages import decimal_comma
+
+TABLE_NAME = "figure-labels.yml"  # in each language's folder
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+TEXT = f"{{{SVG_NS}}}text"
+TSPAN = f"{{{SVG_NS}}}tspan"
+WORD = re.compile(r"[^\W\d_]{2}")  # two letters in a row
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+FONT_FAMILY = re.compile(r"\s*font-family:[^;]*;?")
+REFERENCE = re.compile(r"url\(#([^)]+)\)")
+
+etree.register_namespace("", SVG_NS)
+etree.register_namespace("xlink", XLINK_NS)
+
+
+@dataclass(frozen=True)
+class Entry:
+    translation: str
+    line: int  # 1-based, in the table
+
+
+@dataclass
+class Table:
+    """One language's translations, by figure file name and English text."""
+
+    path: Path
+    figures: dict[str, dict[str, Entry]] = field(default_factory=dict)
+    figure_lines: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LabelProblem:
+    language: str
+    path: Path  # the table, or the figure
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.language}] {self.path}:{self.line}: {self.message}"
+
+
+def needs_translation(text: str) -> bool:
+    return bool(WORD.search(text))
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers a text writes, decimal commas read as points."""
+    return sorted(n.replace(",", ".") for n in NUMBER.findall(text))
+
+
+def with_decimal_commas(text: str) -> str:
+    return DECIMAL_POINT.sub(",", text)
+
+
+def read_table(path: Path) -> Table:
+    """A table as written, with the line of every entry; a malformed table is a ValueError that
+    names the file and line."""
+    table = Table(path)
+    if not path.exists():
+        return table
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise ValueError(f"{path}: not valid YAML: {error}") from None
+    if root is None:
+        return table
+    if not isinstance(root, yaml.MappingNode):
+        raise ValueError(f"{path}:{root.start_mark.line + 1}: expected figure names, each with its texts")
+    for figure_node, texts_node in root.value:
+        figure = str(figure_node.value)
+        table.figure_lines[figure] = figure_node.start_mark.line + 1
+        entries: dict[str, Entry] = {}
+        if isinstance(texts_node, yaml.SequenceNode):  # the source language: texts every language keeps
+            for item in texts_node.value:
+                entries[str(item.value)] = Entry(str(item.value), item.start_mark.line + 1)
+        elif isinstance(texts_node, yaml.MappingNode):
+            for english, translated in texts_node.value:
+                if not isinstance(translated, yaml.ScalarNode):
+                    raise ValueError(f"{path}:{translated.start_mark.line + 1}: a translation is one line of text")
+                entries[str(english.value)] = Entry(str(translated.value), english.start_mark.line + 1)
+        elif texts_node.tag != "tag:yaml.org,2002:null":  # a figure with no texts yet is empty, not malformed
+            raise ValueError(f"{path}:{texts_node.start_mark.line + 1}: {figure} needs its texts under it")
+        table.figures[figure] = entries
+    return table
+
+
+def svg_texts(svg: bytes) -> list[tuple[str, bool]]:
+    """(text, drawn glyph by glyph) of every ``<text>`` of an SVG, in document order. matplotlib
+    writes math text (``$\\theta_i$``) as one ``<tspan>`` per glyph, which no table can translate."""
+    root = etree.fromstring(svg)
+    return [("".join(t.itertext()), t.find(TSPAN) is not None) for t in root.iter(TEXT)]
+
+
+@dataclass
+class FigureLabels:
+    """Every language's table, and the texts kept in every language, for one project."""
+
+    docs_dir: Path
+    source: str
+    languages: list[str]
+    tables: dict[str, Table] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, docs_dir: Path, languages: list[str]) -> FigureLabels:
+        labels = cls(docs_dir, languages[0], languages)
+        for language in languages:
+            labels.tables[language] = read_table(docs_dir / language / TABLE_NAME)
+        return labels
+
+    def kept(self, figure: str) -> set[str]:
+        return set(self.tables[self.source].figures.get(figure, {}))
+
+    def translate(self, figure: str, text: str, language: str) -> str | None:
+        """The text as a page in ``language`` shows it; None when the table lacks it."""
+        if not needs_translation(text) or text in self.kept(figure):
+            return with_decimal_commas(text) if decimal_comma(language) and not needs_translation(text) else text
+        if language == self.source:
+            return text
+        entry = self.tables[language].figures.get(figure, {}).get(text)
+        return entry.translation if entry is not None and entry.translation.strip() else None
+
+    def problems(self, figures_dir: Path) -> list[LabelProblem]:
+        """What the tables lack or hold in vain, for every figure in ``figures_dir``."""
+        figures = {path.name: svg_texts(path.read_bytes()) for path in sorted(figures_dir.glob("*.svg"))}
+        found = [
+            LabelProblem(
+                self.source,
+                figures_dir / name,
+                1,
+                f"{text!r} is math text, drawn glyph by glyph: write it in plain Unicode (θᵢ, not $\\theta_i$)"
+                " so that it can be translated",
+            )
+            for name, texts in figures.items()
+            for text, glyph_by_glyph in texts
+            if glyph_by_glyph
+        ]
+        for language in self.languages:
+            table = self.tables[language]
+            for name, entries in table.figures.items():
+                if name not in figures:
+                    found.append(LabelProblem(language, table.path, table.figure_lines[name], f"no figure {name}"))
+                    continue
+                drawn = {text for text, _ in figures[name]}
+                for text, entry in entries.items():
+                    message = self._entry_problem(language, name, text, entry, drawn)
+                    if message:
+                        found.append(LabelProblem(language, table.path, entry.line, message))
+            if language == self.source:
+                continue
+            for name, texts in figures.items():
+                for text in dict.fromkeys(t for t, _ in texts):
+                    if self.translate(name, text, language) is None:
+                        line = table.figure_lines.get(name, _last_line(table.path))
+                        found.append(LabelProblem(language, table.path, line, f"{name}: no translation of {text!r}"))
+        return found
+
+    def _entry_problem(self, language: str, figure: str, text: str, entry: Entry, drawn: set[str]) -> str | None:
+        if text not in drawn:
+            return f"{figure} no longer shows {text!r}"
+        if language == self.source:
+            return None
+        if text in self.kept(figure):
+            source_table = self.tables[self.source].path
+            return f"{text!r} is kept in every language ({self.source}/{source_table.name}): no translation needed"
+        if not entry.translation.strip():
+            return f"{text!r} has an empty translation"
+        if numbers(entry.translation) != numbers(text):
+            return (
+                f"the translation of {text!r} writes the numbers {numbers(entry.translation)}, the figure"
+                f" {numbers(text)}"
+            )
+        return None
+
+    def in_language(self, svg: bytes, figure: str, language: str, label: str) -> tuple[str, list[str]]:
+        """The figure as inline SVG markup for a page in ``language``: its texts translated, set in
+        the page's figure fonts (a stylesheet names them, so no ``font-family`` of its own), its ids
+        prefixed with the figure's name (a page may show two figures), sized by its viewBox, and
+        named ``label`` for screen readers. Also the texts the table lacks (shown in English)."""
+        root = etree.fromstring(svg)
+        missing = []
+        for element in root.iter(TEXT):
+            english = "".join(element.itertext())
+            shown = self.translate(figure, english, language)
+            if shown is None:
+                missing.append(english)
+                shown = english
+            if element.find(TSPAN) is None:
+                element.text = shown
+            style = FONT_FAMILY.sub("", element.get("style", "")).strip().rstrip(";")
+            element.set("style", style)
+        for tspan in root.iter(TSPAN):
+            tspan.set("style", FONT_FAMILY.sub("", tspan.get("style", "")).strip().rstrip(";"))
+        for metadata in root.findall(f"{{{SVG_NS}}}metadata"):
+            root.remove(metadata)
+        _prefix_ids(root, Path(figure).stem)
+        width, height = (float(v.removesuffix("pt")) for v in (root.attrib.pop("width"), root.attrib.pop("height")))
+        # matplotlib counts 72 points per inch; the figures were drawn at 100 pixels per inch
+        root.set("style", f"max-width: {round(width / 72 * 100)}px")
+        root.set("class", "guide-figure")
+        root.set("data-figure", figure)
+        root.set("role", "img")
+        root.set("aria-label", label)
+        root.attrib.pop("version", None)
+        return etree.tostring(root, encoding="unicode"), missing
+
+
+def _prefix_ids(root: etree.Element, prefix: str) -> None:
+    renamed = {}
+    for element in root.iter():
+        if "id" in element.attrib:
+            renamed[element.get("id")] = f"{prefix}-{element.get('id')}"
+            element.set("id", renamed[element.get("id")])
+    href = f"{{{XLINK_NS}}}href"
+    for element in root.iter():
+        for name, value in element.attrib.items():
+            if "url(#" in value:
+                element.set(name, REFERENCE.sub(lambda m: f"url(#{renamed.get(m[1], m[1])})", value))
+            elif name in (href, "href") and value.startswith("#"):
+                element.set(name, f"#{renamed.get(value[1:], value[1:])}")
+
+
+def _last_line(path: Path) -> int:
+    return max(1, len(path.read_text(encoding="utf-8").splitlines())) if path.exists() else 1
