@@ -13,6 +13,7 @@ import re
 
 from nbformat import NotebookNode
 
+from hooks.core import figure_text
 from hooks.core.figure_text import FigureLabels
 from hooks.core.markdown import tokens as parsed
 from hooks.core.pages import Location, NotQuoted, Page, QuotedOutput
@@ -241,7 +242,7 @@ def check_figure_texts(project: Project) -> list[Problem]:
         return [Problem(None, str(error))]
     return [
         Problem(Location(found.language, found.path.relative_to(project.root), found.line), found.message)
-        for found in labels.problems(project.figures_dir)
+        for found in labels.problems(figure_text.figures(project))
     ]
 
 

@@ -5,6 +5,8 @@
   page's language from ``docs/<language>/figure-labels.yml`` (hooks/core/figure_text.py), named by
   the alt text for screen readers. A text the table lacks is a WARNING naming the table, the page
   and the language (``mkdocs build --strict`` fails), and the figure shows it in English.
+* ``inline_notebook_figures`` does the same for a notebook page's SVG outputs, named
+  ``<notebook path>#<number>`` in the tables and, for screen readers, by their title.
 * After the whole site is built, the fonts: DejaVu Sans, the font matplotlib laid the figures out
   with (so a label keeps its width), from the matplotlib package, and for the characters it lacks
   (Chinese, Korean) Noto Sans CJK SC from the mplfonts package, one file per language, each cut
@@ -14,6 +16,8 @@
 
 from __future__ import annotations
 
+import base64
+import itertools
 import logging
 import re
 import xml.etree.ElementTree as etree
@@ -26,7 +30,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from hooks import font_files
-from hooks.core.figure_text import TABLE_NAME, FigureLabels
+from hooks.core.figure_text import TABLE_NAME, FigureLabels, notebook_figure_name
 from hooks.core.project import FIGURES_FOLDER
 
 log = logging.getLogger("mkdocs.hooks.figures_in_language")
@@ -36,6 +40,7 @@ LATIN = ("matplotlib", "matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf", "DejaVu S
 CJK = ("mplfonts", "mplfonts/fonts/NotoSansCJKsc-Regular.otf", "Noto Sans CJK SC", "figure-text-{language}.woff2")
 FONTS = "assets/fonts"
 FIGURE_SRC = re.compile(r"(?:^|/)assets/figures/(?P<name>[^/]+\.svg)$")
+NOTEBOOK_SVG = re.compile(r'<img\b[^>]*?\bsrc="data:image/svg\+xml;base64,(?P<data>[A-Za-z0-9+/=\s]+)"[^>]*>')
 
 
 @dataclass
@@ -57,7 +62,10 @@ class FigureTexts:
         figure = self.figures_dir / name
         if not figure.is_file():
             return None  # MkDocs warns about the broken link itself
-        markup, missing = self.labels.in_language(figure.read_bytes(), name, self.language, alt)
+        return self.translated(figure.read_bytes(), name, alt)
+
+    def translated(self, svg: bytes, name: str, alt: str | None) -> str:
+        markup, missing = self.labels.in_language(svg, name, self.language, alt)
         table = self.labels.tables[self.language].path
         for text in missing:
             log.warning(
@@ -100,6 +108,20 @@ class FiguresInLanguage(Extension):
 def for_project(docs_dir: Path, languages: list[str]) -> FigureTexts:
     """The figures of ``docs_dir`` (in the first language's folder) and every language's table."""
     return FigureTexts(docs_dir / languages[0] / FIGURES_FOLDER, FigureLabels.read(docs_dir, languages))
+
+
+def inline_notebook_figures(html: str, page: Page, texts: FigureTexts) -> str:
+    """A notebook page's SVG outputs (nbconvert writes each as a ``data:`` image) inline, in the
+    page's language; each is named by its title (``gid="title"``), a notebook having no alt text."""
+    folder, _, inside = page.file.src_uri.partition("/")
+    relative = inside if folder in texts.labels.languages else page.file.src_uri  # the path inside its language
+    numbers = itertools.count(1)
+
+    def inline(match: re.Match) -> str:
+        name = notebook_figure_name(relative, next(numbers))
+        return texts.translated(base64.b64decode(match["data"]), name, None)
+
+    return NOTEBOOK_SVG.sub(inline, html)
 
 
 # -- the fonts and their stylesheet -----------------------------------------------------------
@@ -163,6 +185,12 @@ _LAYOUT = """
   display: block; /* Material's figure fits its content, which an SVG sized by its column has not */
   width: 100%;
   margin: 1em 0;
+}
+
+/* Text drawn small (a figure on a phone) keeps the proportions it was laid out with: without
+   this, Chromium rounds each glyph's advance to whole pixels and a label grows by up to a tenth. */
+.guide-figure text {
+  text-rendering: geometricPrecision;
 }
 
 .guide-figure {

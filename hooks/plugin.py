@@ -128,6 +128,9 @@ class GuideBuild(BasePlugin):
                     f"repo_url {config.repo_url!r} is not a GitHub repository: notebook pages get no Colab link"
                 )
             html = responsive_figures.size_notebook_figures(html)
+            if self.figure_texts is not None:
+                self.figure_texts.for_page(page, languages(config)[0] or SOURCE)
+                html = figures_in_language.inline_notebook_figures(html, page, self.figure_texts)
         self.math_characters[page.file.src_uri] = math_font.characters(html)
         html = reading_times.add_reading_time(html, page, config, self.reading_minutes)
         return reader_pages.add_outdated_notice(html, page, config, self.english_fingerprints)

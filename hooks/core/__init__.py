@@ -3,6 +3,7 @@ verifier (``doccheck``). It imports neither of them, nor MkDocs, Python-Markdown
 (tests/tools/test_import_graph.py). One job per module:
 
 * ``project``: the layout of a documentation project (languages, pages, snippets, figures);
+* ``figure_text``: the words inside the figures, and their translations;
 * ``markdown``: the one Markdown parser that reads pages (markdown-it);
 * ``pages``: includes, quoted outputs, figures, links and prose numbers of a page;
 * ``notebooks``: notebook pages as files;

@@ -11,8 +11,9 @@ from a table, ``docs/<language>/figure-labels.yml``:
 
 A text needs a translation when it holds a word (two letters in a row); a text without one
 (``0.5``, ``m=3``, ``1/s = 1/4``) is the same in every language, except that a language that
-writes decimal commas gets ``0,5``. Texts that are data, not English (a model's tokens), are
-listed once, for every language, in the source language's table under the figure's name:
+writes decimal commas gets ``0,5``. A notebook's SVG outputs are figures too, named
+``<notebook path>#<number>`` (``rope/long-context-notebook.ipynb#1``). Texts that are data, not
+English (a model's tokens), are listed once, for every language, in the source language's table under the figure's name:
 ``minilm-pca.svg: [king, queen]``.
 
 ``problems`` finds what a table lacks or holds in vain (a missing, stale or empty translation, a
@@ -30,6 +31,7 @@ from pathlib import Path
 import yaml
 
 from .languages import decimal_comma
+from .project import Project
 
 TABLE_NAME = "figure-labels.yml"  # in each language's folder
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -41,6 +43,8 @@ NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 FONT_FAMILY = re.compile(r"\s*font-family:[^;]*;?")
 REFERENCE = re.compile(r"url\(#([^)]+)\)")
+TITLE_ID = "title"  # a notebook figure's title: plt.suptitle(..., gid="title"), its accessible name
+SVG_OUTPUT = "image/svg+xml"
 
 etree.register_namespace("", SVG_NS)
 etree.register_namespace("xlink", XLINK_NS)
@@ -152,13 +156,13 @@ class FigureLabels:
         entry = self.tables[language].figures.get(figure, {}).get(text)
         return entry.translation if entry is not None and entry.translation.strip() else None
 
-    def problems(self, figures_dir: Path) -> list[LabelProblem]:
-        """What the tables lack or hold in vain, for every figure in ``figures_dir``."""
-        figures = {path.name: svg_texts(path.read_bytes()) for path in sorted(figures_dir.glob("*.svg"))}
+    def problems(self, drawn_figures: dict[str, tuple[Path, bytes]]) -> list[LabelProblem]:
+        """What the tables lack or hold in vain, for these figures (name: (file, SVG); see ``figures``)."""
+        figures = {name: svg_texts(svg) for name, (_, svg) in drawn_figures.items()}
         found = [
             LabelProblem(
                 self.source,
-                figures_dir / name,
+                drawn_figures[name][0],
                 1,
                 f"{text!r} is math text, drawn glyph by glyph: write it in plain Unicode (θᵢ, not $\\theta_i$)"
                 " so that it can be translated",
@@ -204,12 +208,17 @@ class FigureLabels:
             )
         return None
 
-    def in_language(self, svg: bytes, figure: str, language: str, label: str) -> tuple[str, list[str]]:
+    def in_language(self, svg: bytes, figure: str, language: str, label: str | None) -> tuple[str, list[str]]:
         """The figure as inline SVG markup for a page in ``language``: its texts translated, set in
         the page's figure fonts (a stylesheet names them, so no ``font-family`` of its own), its ids
         prefixed with the figure's name (a page may show two figures), sized by its viewBox, and
-        named ``label`` for screen readers. Also the texts the table lacks (shown in English)."""
+        named ``label`` for screen readers (None: its title, the text drawn with ``gid="title"``, as
+        a notebook's figure has no alt text). Also the texts the table lacks (shown in English)."""
         root = etree.fromstring(svg)
+        title = root.find(f".//*[@id='{TITLE_ID}']")
+        if label is None and title is not None:
+            english_title = "".join(title.itertext()).strip()
+            label = self.translate(figure, english_title, language) or english_title
         missing = []
         for element in root.iter(TEXT):
             english = "".join(element.itertext())
@@ -225,16 +234,43 @@ class FigureLabels:
             tspan.set("style", FONT_FAMILY.sub("", tspan.get("style", "")).strip().rstrip(";"))
         for metadata in root.findall(f"{{{SVG_NS}}}metadata"):
             root.remove(metadata)
-        _prefix_ids(root, Path(figure).stem)
+        _prefix_ids(root, re.sub(r"[^\w-]", "-", Path(figure).stem))
         width, height = (float(v.removesuffix("pt")) for v in (root.attrib.pop("width"), root.attrib.pop("height")))
         # matplotlib counts 72 points per inch; the figures were drawn at 100 pixels per inch
         root.set("style", f"max-width: {round(width / 72 * 100)}px")
         root.set("class", "guide-figure")
         root.set("data-figure", figure)
         root.set("role", "img")
-        root.set("aria-label", label)
+        root.set("aria-label", label or "")
         root.attrib.pop("version", None)
         return etree.tostring(root, encoding="unicode"), missing
+
+
+def notebook_figure_name(relative: str, number: int) -> str:
+    """How the tables name the ``number``-th (1-based) SVG output of the notebook at ``relative``."""
+    return f"{relative}#{number}"
+
+
+def notebook_svgs(cells: list) -> list[bytes]:
+    """The SVG outputs of a notebook's cells, in order."""
+    found = []
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            svg = output.get("data", {}).get(SVG_OUTPUT)
+            if svg:
+                found.append(("".join(svg) if isinstance(svg, list) else svg).encode("utf-8"))
+    return found
+
+
+def figures(project: Project) -> dict[str, tuple[Path, bytes]]:
+    """Every figure of a project, by the name the tables use, with its file and SVG: the figures
+    folder's (by file name) and the SVG outputs of the source language's notebooks."""
+    found = {path.name: (path, path.read_bytes()) for path in sorted(project.figures_dir.glob("*.svg"))}
+    for notebook in project.notebooks:
+        if notebook.language == project.source_language:
+            for number, svg in enumerate(notebook_svgs(notebook.node.cells), 1):
+                found[notebook_figure_name(notebook.relative, number)] = (notebook.absolute, svg)
+    return found
 
 
 def _prefix_ids(root: etree.Element, prefix: str) -> None:

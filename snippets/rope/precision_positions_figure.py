@@ -7,16 +7,20 @@ import matplotlib.pyplot as plt
 plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "guide"})  # text stays text, which the site translates
 
 positions = torch.arange(131072)  # 0 .. 2^17 - 1
-starts = [2**k for k in range(17)]  # the largest error within [2^k, 2^(k+1)) for each k
+starts = [2**k for k in range(17)]  # the ranges [2^k, 2^(k+1)) of positions
 fig, ax = plt.subplots(figsize=(6.4, 3.8), dpi=100)
 for dtype, color, marker in [(torch.bfloat16, "tab:red", "o"), (torch.float16, "tab:blue", "s")]:
     error = (positions.to(dtype).double() - positions.double()).abs()
-    largest = [error[start : 2 * start].max().item() for start in starts]
+    bands = [error[start : 2 * start] for start in starts]
+    finite = [band[band.isfinite()] for band in bands]  # float16 turns the top of its range into inf
+    largest = [f.max().item() if len(f) else float("inf") for f in finite]
     name = str(dtype)[6:]
-    print(f"{name:<9s} largest error in [2^k, 2^(k+1)): " + " ".join(f"{e:g}" for e in largest))
-    shown = [(s, e) for s, e in zip(starts, largest) if 0 < e < float("inf")]  # no place on a log axis
-    ax.hlines([e for _, e in shown], [s for s, _ in shown], [2 * s for s, _ in shown], color=color, lw=1.6)
-    ax.plot(*zip(*shown), ls="none", marker=marker, color=color, ms=5, label=f"stored as {name}")
+    print(f"{name:<9s} largest finite error in [2^k, 2^(k+1)): " + " ".join(f"{e:g}" for e in largest))
+    # zero and inf have no place on a log axis; a range is drawn up to its last finite position
+    shown = [(s, s + len(f), e) for s, f, e in zip(starts, finite, largest) if 0 < e < float("inf")]
+    ax.hlines([e for *_, e in shown], [s for s, *_ in shown], [end for _, end, _ in shown], color=color, lw=1.6)
+    ax.plot([s for s, *_ in shown], [e for *_, e in shown], ls="none", marker=marker, color=color, ms=5)
+    ax.plot([], [], color=color, marker=marker, lw=1.6, label=f"stored as {name}")
 overflow = positions[positions.to(torch.float16).isinf()][0].item()
 print(f"float16 stores every position from {overflow} on as inf")
 ax.text(1.3, 40, f"float16: inf from position {overflow} on", color="tab:blue", fontsize=9)

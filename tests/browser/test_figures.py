@@ -4,7 +4,8 @@ A figure's layout was computed by matplotlib for its English texts; the build pu
 language's texts in the same places (hooks/figures_in_language.py). So a translation longer than
 its English can leave the figure or run into another text. For every figure of every page, in a
 laptop window and on a phone: no text leaves the figure, no two texts overlap, and the figure's
-texts are drawn in the fonts the site serves for them (loaded from the site, not a fallback).
+texts are drawn in the fonts the site serves for them (loaded from the site, not a fallback), and a
+legend's texts stay inside the legend's frame.
 
 The check is also run on a figure broken on purpose (a title three times as long), where it must
 fail: a check that cannot fail proves nothing.
@@ -42,6 +43,15 @@ FIGURE_TEXTS = """() => {
     }
     // in the figure's own units (points), so that a phone's smaller drawing allows the same
     const scale = frame.width / svg.viewBox.baseVal.width;
+    // a legend's texts stay inside its frame, the first path matplotlib draws in the legend's group
+    for (const legend of svg.querySelectorAll('g[id*="-legend_"]')) {
+      const box = legend.querySelector("path").getBoundingClientRect();
+      for (const text of legend.querySelectorAll("text")) {
+        const t = text.getBoundingClientRect();
+        const out = Math.max(box.left - t.left, t.right - box.right, box.top - t.top, t.bottom - box.bottom) / scale;
+        if (out > 1) problems.push(`${name}: "${text.textContent}" leaves its legend's frame by ${out.toFixed(1)} pt`);
+      }
+    }
     boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
       const across = (Math.min(p.right, q.right) - Math.max(p.left, q.left)) / scale;
       const down = (Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top)) / scale;

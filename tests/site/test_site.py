@@ -22,6 +22,7 @@ from doccheck import drift
 from doccheck.built_html import PageHtml
 from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage, built_pages
+from hooks.core import figure_text
 from hooks.core.figure_text import SVG_NS, FigureLabels, svg_texts
 from hooks.core.urls import language_root, page_url
 
@@ -517,6 +518,7 @@ def test_figures_show_their_texts_in_the_page_language(project, pages, site_dir)
     or pl page), its ids its own, and the page links the stylesheet whose fonts draw every character
     of that language's figures (hooks/figures_in_language.py)."""
     labels = FigureLabels.read(project.docs_dir, project.languages)
+    drawn_figures = figure_text.figures(project)
     problems, shown = [], {language: 0 for language in project.languages}
     drawn: dict[str, set[str]] = {}
     for page in pages:
@@ -534,7 +536,7 @@ def test_figures_show_their_texts_in_the_page_language(project, pages, site_dir)
             name = svg.get("data-figure", "?")
             if not svg.get("aria-label", "").strip() or svg.get("role") != "img":
                 problems.append(f"{page}: {name} has no accessible name")
-            source = svg_texts((project.figures_dir / name).read_bytes())
+            source = svg_texts(drawn_figures[name][1])
             expected = [labels.translate(name, text, page.language) for text, _ in source]
             texts = ["".join(t.itertext()) for t in svg.iter(f"{{{SVG_NS}}}text")]
             for english, want, got in zip([t for t, _ in source], expected, texts, strict=True):
