@@ -1,27 +1,32 @@
-"""Figures in the page's language, as text the reader's browser sets in fonts the site serves.
+"""Figures in the page's language, each a small SVG file that carries its own fonts.
 
-* ``FiguresInLanguage``, a Python-Markdown extension, replaces a paragraph that holds only
-  ``![alt](../assets/figures/x.svg)`` by the figure itself, inline: its texts translated for the
-  page's language from ``docs/<language>/figure-labels.yml`` (hooks/core/figure_text.py), named by
-  the alt text for screen readers. A text the table lacks is a WARNING naming the table, the page
-  and the language (``mkdocs build --strict`` fails), and the figure shows it in English.
-* ``inline_notebook_figures`` does the same for a notebook page's SVG outputs, named
-  ``<notebook path>#<number>`` in the tables and, for screen readers, by their title.
-* After the whole site is built, the fonts: DejaVu Sans, the font matplotlib laid the figures out
-  with (so a label keeps its width), from the matplotlib package, and for the characters it lacks
-  (Chinese, Korean) Noto Sans CJK SC from the mplfonts package, one file per language, each cut
-  down to what that language's figures draw. ``assets/stylesheets/figures.css`` names them; each
-  page with a figure links it. A character neither font has is a WARNING naming the language.
+* ``FiguresInLanguage``, a Python-Markdown extension, turns ``![alt](../assets/figures/x.svg)``
+  into an image of ``assets/figures/<language>/x.svg``, which it writes: the snippet's figure with
+  its texts translated from ``docs/<language>/figure-labels.yml`` (hooks/core/figure_text.py). The
+  image gets its size (no layout shift), ``loading="lazy"`` and the alt text; it stays a separate
+  file, so a page's HTML does not grow with its figures and a reader's browser caches them.
+* ``notebook_figures`` does the same for a notebook page's SVG outputs (named
+  ``<notebook path>#<number>`` in the tables), whose alt text is their translated title.
+* A text the table lacks is a WARNING naming the table, the figure, the page and the language
+  (``mkdocs build --strict`` fails), and the figure shows it in English.
+* The fonts: DejaVu Sans, the font matplotlib laid the figures out with (so a label keeps its
+  width), from the matplotlib package, and for what it lacks (Chinese, Korean) Noto Sans CJK SC from
+  the mplfonts package (both SIL Open Font License 1.1), each cut down to the characters of the one
+  figure and embedded in it: an SVG shown as an image loads nothing else. The cut-down fonts are
+  kept in .cache/figure-fonts/ (a cut takes up to half a second). A character neither font has is a
+  WARNING naming the figure and the language.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import itertools
 import logging
 import re
 import xml.etree.ElementTree as etree
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from markdown import Extension, Markdown
@@ -30,70 +35,106 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from hooks import font_files
-from hooks.core.figure_text import TABLE_NAME, FigureLabels, notebook_figure_name
+from hooks.core.figure_text import FigureLabels, Translated, file_name, notebook_figure_name
 from hooks.core.project import FIGURES_FOLDER
 
 log = logging.getLogger("mkdocs.hooks.figures_in_language")
 
-STYLESHEET = "assets/stylesheets/figures.css"
-LATIN = ("matplotlib", "matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf", "DejaVu Sans", "figure-text.woff2")
-CJK = ("mplfonts", "mplfonts/fonts/NotoSansCJKsc-Regular.otf", "Noto Sans CJK SC", "figure-text-{language}.woff2")
-FONTS = "assets/fonts"
+LATIN = ("matplotlib", "matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf")
+CJK = ("mplfonts", "mplfonts/fonts/NotoSansCJKsc-Regular.otf")
+FAMILIES = ("Guide Figure", "Guide Figure CJK")
 FIGURE_SRC = re.compile(r"(?:^|/)assets/figures/(?P<name>[^/]+\.svg)$")
 NOTEBOOK_SVG = re.compile(r'<img\b[^>]*?\bsrc="data:image/svg\+xml;base64,(?P<data>[A-Za-z0-9+/=\s]+)"[^>]*>')
 
 
 @dataclass
+class FigureFonts:
+    """The two fonts, cut down per figure, with a cache on disk."""
+
+    cache: Path
+
+    @cached_property
+    def fonts(self) -> list[tuple[Path, set[str]]]:
+        found = []
+        for package, inside in (LATIN, CJK):
+            path = font_files.font_in_package(package, inside)
+            found.append((path, font_files.covered(path)))
+        return found
+
+    def faces(self, characters: set[str]) -> tuple[list[tuple[str, bytes]], set[str]]:
+        """(family, woff2) for each font a figure needs, and the characters neither font has."""
+        faces, left = [], set(characters)
+        for family, (path, covered) in zip(FAMILIES, self.fonts):
+            wanted = left & covered
+            if wanted:
+                faces.append((family, self._cut(path, wanted)))
+                left -= wanted
+        return faces, left
+
+    def _cut(self, path: Path, wanted: set[str]) -> bytes:
+        key = hashlib.sha256(f"{path.name}\n{''.join(sorted(wanted))}".encode()).hexdigest()[:24]
+        cached = self.cache / f"{key}.woff2"
+        if cached.is_file():
+            return cached.read_bytes()
+        data = font_files.subset_woff2(path, wanted)
+        self.cache.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(data)
+        return data
+
+
+@dataclass
 class FigureTexts:
-    """The build's figures: the label tables, the page being converted, and what each language's
-    figures draw (for the fonts)."""
+    """The build's figures: the label tables, the fonts, and the page being converted."""
 
     figures_dir: Path
     labels: FigureLabels
+    fonts: FigureFonts
     language: str = ""
-    page: str = ""
-    characters: dict[str, set[str]] = field(default_factory=dict)
+    page: Page | None = None
+    site_dir: Path = Path()
 
-    def for_page(self, page: Page, language: str) -> None:
-        self.page, self.language = page.file.src_uri, language
+    def for_page(self, page: Page, language: str, site_dir: Path) -> None:
+        self.page, self.language, self.site_dir = page, language, site_dir
 
-    def inline(self, name: str, alt: str) -> str | None:
-        """The figure's markup in the current page's language; None when no such figure exists."""
-        figure = self.figures_dir / name
-        if not figure.is_file():
-            return None  # MkDocs warns about the broken link itself
-        return self.translated(figure.read_bytes(), name, alt)
-
-    def translated(self, svg: bytes, name: str, alt: str | None) -> str:
-        markup, missing = self.labels.in_language(svg, name, self.language, alt)
+    def write(self, svg: bytes, name: str) -> tuple[str, Translated]:
+        """Write the figure in the current page's language; its address from that page."""
+        assert self.page is not None, "for_page first"
+        translated = self.labels.in_language(svg, name, self.language)
+        where = f"{self.page.file.src_uri} ({self.language})"
         table = self.labels.tables[self.language].path
-        for text in missing:
+        for text in translated.missing:
             log.warning(
-                f"{table.parent.parent.name}/{self.language}/{table.name} has no translation of {text!r}"
-                f" in {name}, shown on {self.page}: it is shown in English"
+                f"{table.parent.parent.name}/{self.language}/{table.name} has no translation of {text!r} in {name},"
+                f" shown on {where}: it is shown in English"
             )
-        drawn = self.characters.setdefault(self.language, set())
-        drawn.update(char for text in etree.fromstring(markup).itertext() for char in text if not char.isspace())
-        return markup
+        faces, lacking = self.fonts.faces(translated.characters)
+        if lacking:
+            log.warning(f"{name} on {where} draws {sorted(lacking)}, which no figure font has")
+        relative = f"{FIGURES_FOLDER}/{self.language}/{file_name(name)}"
+        target = self.site_dir / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(translated.with_fonts(faces))
+        return get_relative_url(relative, self.page.url), translated
 
 
-class _InlineFigures(Treeprocessor):
+class _FiguresInLanguage(Treeprocessor):
     def __init__(self, md: Markdown, texts: FigureTexts) -> None:
         super().__init__(md)
         self.texts = texts
 
     def run(self, root: etree.Element) -> None:
-        for paragraph in root.iter("p"):
-            if len(paragraph) != 1 or (paragraph.text or "").strip() or (paragraph[0].tail or "").strip():
-                continue
-            image = paragraph[0]
-            match = FIGURE_SRC.search(image.get("src", "")) if image.tag == "img" else None
-            markup = match and self.texts.inline(match["name"], image.get("alt", ""))
-            if not markup:
-                continue
-            paragraph.remove(image)
-            # stashed: Python-Markdown would serialize the SVG's namespaced tags as HTML
-            paragraph.text = self.md.htmlStash.store(f'<figure class="guide-figure-box">{markup}</figure>')
+        for image in root.iter("img"):
+            match = FIGURE_SRC.search(image.get("src", ""))
+            figure = self.texts.figures_dir / match["name"] if match else None
+            if figure is None or not figure.is_file():
+                continue  # MkDocs warns about a link to a missing file itself
+            src, translated = self.texts.write(figure.read_bytes(), figure.name)
+            width, height = translated.pixels
+            image.set("src", src)
+            image.set("width", str(width))
+            image.set("height", str(height))
+            image.set("loading", "lazy")
+            image.set("decoding", "async")
 
 
 class FiguresInLanguage(Extension):
@@ -102,102 +143,34 @@ class FiguresInLanguage(Extension):
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
-        md.treeprocessors.register(_InlineFigures(md, self.texts), "figures_in_language", -1)
+        # after MkDocs has made links relative to the page (0)
+        md.treeprocessors.register(_FiguresInLanguage(md, self.texts), "figures_in_language", -1)
 
 
-def for_project(docs_dir: Path, languages: list[str]) -> FigureTexts:
+def for_project(docs_dir: Path, languages: list[str], cache: Path) -> FigureTexts:
     """The figures of ``docs_dir`` (in the first language's folder) and every language's table."""
-    return FigureTexts(docs_dir / languages[0] / FIGURES_FOLDER, FigureLabels.read(docs_dir, languages))
+    return FigureTexts(
+        docs_dir / languages[0] / FIGURES_FOLDER, FigureLabels.read(docs_dir, languages), FigureFonts(cache)
+    )
 
 
-def inline_notebook_figures(html: str, page: Page, texts: FigureTexts) -> str:
-    """A notebook page's SVG outputs (nbconvert writes each as a ``data:`` image) inline, in the
-    page's language; each is named by its title (``gid="title"``), a notebook having no alt text."""
-    folder, _, inside = page.file.src_uri.partition("/")
-    relative = inside if folder in texts.labels.languages else page.file.src_uri  # the path inside its language
+def notebook_figures(html: str, texts: FigureTexts) -> str:
+    """A notebook page's SVG outputs (nbconvert writes each as a ``data:`` image) as figure files
+    in the page's language, each with its translated title as alt text."""
+    assert texts.page is not None, "for_page first"
+    folder, _, inside = texts.page.file.src_uri.partition("/")
+    relative = inside if folder in texts.labels.languages else texts.page.file.src_uri  # inside its language
     numbers = itertools.count(1)
 
-    def inline(match: re.Match) -> str:
+    def replace(match: re.Match) -> str:
         name = notebook_figure_name(relative, next(numbers))
-        return texts.translated(base64.b64decode(match["data"]), name, None)
+        src, translated = texts.write(base64.b64decode(match["data"]), name)
+        width, height = translated.pixels
+        alt = _attribute(translated.title or "")
+        return f'<img src="{src}" alt="{alt}" width="{width}" height="{height}" loading="lazy" decoding="async">'
 
-    return NOTEBOOK_SVG.sub(inline, html)
-
-
-# -- the fonts and their stylesheet -----------------------------------------------------------
-
-
-def link_stylesheet(output: str, page: Page) -> str:
-    """A page with a figure links the figures' stylesheet."""
-    if 'class="guide-figure"' not in output:
-        return output
-    link = f'<link rel="stylesheet" href="{get_relative_url(STYLESHEET, page.url)}">\n'
-    return output.replace("</head>", link + "</head>", 1)
+    return NOTEBOOK_SVG.sub(replace, html)
 
 
-def write_fonts(characters: dict[str, set[str]], site: Path) -> None:
-    """The figure fonts, each cut down to what the figures draw, and their stylesheet."""
-    if not any(characters.values()):
-        return
-    latin = font_files.font_in_package(*LATIN[:2])
-    cjk = font_files.font_in_package(*CJK[:2])
-    in_latin, in_cjk = font_files.covered(latin), font_files.covered(cjk)
-    files = {LATIN[3]: font_files.subset_woff2(latin, set().union(*characters.values()) & in_latin)}
-    faces = [_face("Guide Figure", LATIN[3])]
-    rules = ['.guide-figure text { font-family: "Guide Figure", sans-serif; }']
-    for language, drawn in sorted(characters.items()):
-        missing = sorted(drawn - in_latin - in_cjk)
-        if missing:
-            log.warning(f"the figures of {language} draw {missing}, which neither {LATIN[2]} nor {CJK[2]} has")
-        beyond_latin = drawn - in_latin
-        if beyond_latin & in_cjk:
-            name = CJK[3].format(language=language)
-            files[name] = font_files.subset_woff2(cjk, beyond_latin & in_cjk)
-            faces.append(_face(f"Guide Figure {language}", name))
-            rules.append(
-                f':lang({language}) .guide-figure text {{ font-family: "Guide Figure", "Guide Figure {language}",'
-                " sans-serif; }"
-            )
-    for name, data in files.items():
-        target = site / FONTS / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        log.info(f"figure font: {FONTS}/{name}, {len(data) // 1024} KB")
-    stylesheet = site / STYLESHEET
-    stylesheet.parent.mkdir(parents=True, exist_ok=True)
-    stylesheet.write_text(_STYLESHEET_HEAD + "\n".join(faces + rules) + "\n" + _LAYOUT, encoding="utf-8")
-
-
-def _face(family: str, file: str) -> str:
-    return f'@font-face {{ font-family: "{family}"; src: url("../fonts/{file}") format("woff2"); font-display: swap; }}'
-
-
-_STYLESHEET_HEAD = f"""/* The figures' texts (hooks/figures_in_language.py writes this file): {LATIN[2]} (matplotlib's
-   font, so a label keeps the width the figure was laid out for), then {CJK[2]} for Chinese and
-   Korean; both under the SIL Open Font License 1.1 and cut down to what the figures draw.
-   The translations: docs/<language>/{TABLE_NAME}. */
-"""
-
-_LAYOUT = """
-/* A figure takes the column's width, up to the size it was drawn at, on a white ground (its
-   colours were chosen against white, in the dark scheme too). */
-.md-typeset .guide-figure-box {
-  display: block; /* Material's figure fits its content, which an SVG sized by its column has not */
-  width: 100%;
-  margin: 1em 0;
-}
-
-/* Text drawn small (a figure on a phone) keeps the proportions it was laid out with: without
-   this, Chromium rounds each glyph's advance to whole pixels and a label grows by up to a tenth. */
-.guide-figure text {
-  text-rendering: geometricPrecision;
-}
-
-.guide-figure {
-  display: block;
-  width: 100%;
-  height: auto;
-  margin: 0 auto;
-  background: #fff;
-}
-"""
+def _attribute(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")

@@ -40,6 +40,7 @@ def subset_woff2(font: Path, wanted: set[str]) -> bytes:
     options.name_IDs = NAME_RECORDS
     options.hinting = False  # the browser's rasterizer does better without TrueType hints at these sizes
     options.desubroutinize = True
+    options.drop_tables += ["FFTM"]  # FontForge's timestamps, which fontTools cannot cut and says so
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(char) for char in wanted))
     with TTFont(font, recalcTimestamp=False) as tt:

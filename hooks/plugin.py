@@ -66,8 +66,6 @@ class GuideBuild(BasePlugin):
         self.english_fingerprints: dict[Path, str] = {}  # each English page's, for its translations' notices
         self.programs: dict[str, str | Exception] = {}  # each snippet's take-away program, for every language
         self.reading_minutes: dict[Path, int] = {}  # each English chapter page's, for every language
-        if self.figure_texts is not None:
-            self.figure_texts.characters = {}  # what each language's figures draw, for the fonts
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -100,11 +98,12 @@ class GuideBuild(BasePlugin):
     def _figures(self, config: MkDocsConfig) -> figures_in_language.FigureTexts:
         """The figures and their label tables, read afresh for each build (``mkdocs serve`` too)."""
         codes = [SOURCE, *(code for code in table() if code != SOURCE)]
-        fresh = figures_in_language.for_project(Path(config.docs_dir), codes)
+        cache = Path(config.config_file_path).parent / ".cache" / "figure-fonts"
+        fresh = figures_in_language.for_project(Path(config.docs_dir), codes, cache)
         if self.figure_texts is None:
             self.figure_texts = fresh
         else:  # the extension holds this object
-            self.figure_texts.labels, self.figure_texts.characters = fresh.labels, {}
+            self.figure_texts.labels = fresh.labels
         return self.figure_texts
 
     @event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
@@ -114,7 +113,7 @@ class GuideBuild(BasePlugin):
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         math_to_mathml.for_page(self.math, page, config)
         if self.figure_texts is not None:
-            self.figure_texts.for_page(page, languages(config)[0] or SOURCE)
+            self.figure_texts.for_page(page, languages(config)[0] or SOURCE, Path(config.site_dir))
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -129,15 +128,14 @@ class GuideBuild(BasePlugin):
                 )
             html = responsive_figures.size_notebook_figures(html)
             if self.figure_texts is not None:
-                self.figure_texts.for_page(page, languages(config)[0] or SOURCE)
-                html = figures_in_language.inline_notebook_figures(html, page, self.figure_texts)
+                self.figure_texts.for_page(page, languages(config)[0] or SOURCE, Path(config.site_dir))
+                html = figures_in_language.notebook_figures(html, self.figure_texts)
         self.math_characters[page.file.src_uri] = math_font.characters(html)
         html = reading_times.add_reading_time(html, page, config, self.reading_minutes)
         return reader_pages.add_outdated_notice(html, page, config, self.english_fingerprints)
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         output = math_to_mathml.link_font(output, page)
-        output = figures_in_language.link_stylesheet(output, page)
         if _is_notebook(page):
             notebook_downloads.copy_notebook(page, config)
         output = search_per_language.rebase_search(output, config)
@@ -171,8 +169,6 @@ class GuideBuild(BasePlugin):
         )
         search_per_language.split_search_index(config)
         reader_pages.write_404_pages(self.not_found_pages, config)
-        if self.figure_texts is not None:
-            figures_in_language.write_fonts(self.figure_texts.characters, site)
         self._reset()
 
     def on_build_error(self, *, error: Exception) -> None:

@@ -18,11 +18,13 @@ English (a model's tokens), are listed once, for every language, in the source l
 
 ``problems`` finds what a table lacks or holds in vain (a missing, stale or empty translation, a
 translation whose numbers differ from the figure's, a text drawn as math glyph by glyph);
-``in_language`` is what the build inlines into a page.
+``in_language`` gives the figure in one language, which the build writes as a file of its own with
+its fonts embedded (``Translated.with_fonts``).
 """
 
 from __future__ import annotations
 
+import base64
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
@@ -42,7 +44,6 @@ WORD = re.compile(r"[^\W\d_]{2}")  # two letters in a row
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 FONT_FAMILY = re.compile(r"\s*font-family:[^;]*;?")
-REFERENCE = re.compile(r"url\(#([^)]+)\)")
 TITLE_ID = "title"  # a notebook figure's title: plt.suptitle(..., gid="title"), its accessible name
 SVG_OUTPUT = "image/svg+xml"
 
@@ -208,17 +209,10 @@ class FigureLabels:
             )
         return None
 
-    def in_language(self, svg: bytes, figure: str, language: str, label: str | None) -> tuple[str, list[str]]:
-        """The figure as inline SVG markup for a page in ``language``: its texts translated, set in
-        the page's figure fonts (a stylesheet names them, so no ``font-family`` of its own), its ids
-        prefixed with the figure's name (a page may show two figures), sized by its viewBox, and
-        named ``label`` for screen readers (None: its title, the text drawn with ``gid="title"``, as
-        a notebook's figure has no alt text). Also the texts the table lacks (shown in English)."""
+    def in_language(self, svg: bytes, figure: str, language: str) -> Translated:
+        """The figure with its texts in ``language``, without fonts of its own yet (``Translated``
+        gives it the fonts), and the texts the table lacks (shown in English)."""
         root = etree.fromstring(svg)
-        title = root.find(f".//*[@id='{TITLE_ID}']")
-        if label is None and title is not None:
-            english_title = "".join(title.itertext()).strip()
-            label = self.translate(figure, english_title, language) or english_title
         missing = []
         for element in root.iter(TEXT):
             english = "".join(element.itertext())
@@ -228,27 +222,64 @@ class FigureLabels:
                 shown = english
             if element.find(TSPAN) is None:
                 element.text = shown
-            style = FONT_FAMILY.sub("", element.get("style", "")).strip().rstrip(";")
-            element.set("style", style)
-        for tspan in root.iter(TSPAN):
-            tspan.set("style", FONT_FAMILY.sub("", tspan.get("style", "")).strip().rstrip(";"))
+        for element in (*root.iter(TEXT), *root.iter(TSPAN)):
+            element.set("style", FONT_FAMILY.sub("", element.get("style", "")).strip().rstrip(";"))
         for metadata in root.findall(f"{{{SVG_NS}}}metadata"):
             root.remove(metadata)
-        _prefix_ids(root, re.sub(r"[^\w-]", "-", Path(figure).stem))
-        width, height = (float(v.removesuffix("pt")) for v in (root.attrib.pop("width"), root.attrib.pop("height")))
-        # matplotlib counts 72 points per inch; the figures were drawn at 100 pixels per inch
-        root.set("style", f"max-width: {round(width / 72 * 100)}px")
-        root.set("class", "guide-figure")
-        root.set("data-figure", figure)
-        root.set("role", "img")
-        root.set("aria-label", label or "")
-        root.attrib.pop("version", None)
-        return etree.tostring(root, encoding="unicode"), missing
+        title = root.find(f".//*[@id='{TITLE_ID}']")
+        return Translated(root, "".join(title.itertext()).strip() if title is not None else None, missing)
+
+
+@dataclass
+class Translated:
+    """A figure in one language: ``root`` its SVG, ``title`` the text drawn with ``gid="title"``
+    (a notebook figure's accessible name; None without one), ``missing`` the texts it shows in
+    English because the table lacks them."""
+
+    root: etree.Element
+    title: str | None
+    missing: list[str]
+
+    @property
+    def characters(self) -> set[str]:
+        return {char for text in self.root.itertext() for char in text if not char.isspace()}
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        """Its size on a page: matplotlib counts 72 points per inch, and the figures were drawn at
+        100 pixels per inch."""
+        width, height = (float(self.root.get(side, "0").removesuffix("pt")) for side in ("width", "height"))
+        return round(width / 72 * 100), round(height / 72 * 100)
+
+    def with_fonts(self, faces: list[tuple[str, bytes]]) -> bytes:
+        """The SVG file, its texts set in ``faces`` ((family, woff2), in order of preference),
+        embedded: an SVG shown as an image loads nothing else."""
+        style = etree.Element(f"{{{SVG_NS}}}style", {"type": "text/css"})
+        fonts = "".join(
+            f'@font-face {{ font-family: "{family}"; src: url("data:font/woff2;base64,'
+            f'{base64.b64encode(data).decode()}") format("woff2"); }}\n'
+            for family, data in faces
+        )
+        families = ", ".join(f'"{family}"' for family, _ in faces)
+        # geometricPrecision: a figure drawn small (on a phone) keeps the proportions it was laid out
+        # with; otherwise Chromium rounds each glyph's advance to whole pixels, and labels grow
+        style.text = f"{fonts}text {{ font-family: {families}, sans-serif; text-rendering: geometricPrecision; }}\n"
+        self.root.insert(0, style)
+        try:
+            return etree.tostring(self.root, encoding="utf-8", xml_declaration=True)
+        finally:
+            self.root.remove(style)
 
 
 def notebook_figure_name(relative: str, number: int) -> str:
     """How the tables name the ``number``-th (1-based) SVG output of the notebook at ``relative``."""
     return f"{relative}#{number}"
+
+
+def file_name(figure: str) -> str:
+    """The file a figure is written to in each language's folder: a notebook's, its path flattened."""
+    notebook, _, number = figure.partition("#")
+    return f"{re.sub(r'[^A-Za-z0-9]+', '-', notebook.removesuffix('.ipynb'))}-{number}.svg" if number else figure
 
 
 def notebook_svgs(cells: list) -> list[bytes]:
@@ -271,21 +302,6 @@ def figures(project: Project) -> dict[str, tuple[Path, bytes]]:
             for number, svg in enumerate(notebook_svgs(notebook.node.cells), 1):
                 found[notebook_figure_name(notebook.relative, number)] = (notebook.absolute, svg)
     return found
-
-
-def _prefix_ids(root: etree.Element, prefix: str) -> None:
-    renamed = {}
-    for element in root.iter():
-        if "id" in element.attrib:
-            renamed[element.get("id")] = f"{prefix}-{element.get('id')}"
-            element.set("id", renamed[element.get("id")])
-    href = f"{{{XLINK_NS}}}href"
-    for element in root.iter():
-        for name, value in element.attrib.items():
-            if "url(#" in value:
-                element.set(name, REFERENCE.sub(lambda m: f"url(#{renamed.get(m[1], m[1])})", value))
-            elif name in (href, "href") and value.startswith("#"):
-                element.set(name, f"#{renamed.get(value[1:], value[1:])}")
 
 
 def _last_line(path: Path) -> int:

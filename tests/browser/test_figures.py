@@ -1,11 +1,12 @@
-"""The figures as a reader sees them, in Chromium, in every language and on a phone.
+"""The figures as a reader sees them, in Chromium, in every language, full size and phone size.
 
-A figure's layout was computed by matplotlib for its English texts; the build puts each
-language's texts in the same places (hooks/figures_in_language.py). So a translation longer than
-its English can leave the figure or run into another text. For every figure of every page, in a
-laptop window and on a phone: no text leaves the figure, no two texts overlap, and the figure's
-texts are drawn in the fonts the site serves for them (loaded from the site, not a fallback), and a
-legend's texts stay inside the legend's frame.
+A figure's layout was computed by matplotlib for its English texts; the build writes each
+language's version with its texts in the same places (hooks/figures_in_language.py). So a
+translation longer than its English can leave the figure, run out of its legend's frame or into
+another text. Every figure file the build wrote (assets/figures/<language>/) is opened as the
+document it is, at its own size and at a phone's column width (350 px): no text leaves the
+figure, no legend text leaves its legend's frame, no two texts overlap, and every text is drawn in
+a font the file carries (loaded, not a fallback).
 
 The check is also run on a figure broken on purpose (a title three times as long), where it must
 fail: a check that cannot fail proves nothing.
@@ -16,96 +17,106 @@ from __future__ import annotations
 import pytest
 
 from doccheck.plugin import fail_with
-from doccheck.site import BuiltPage
-from doccheck.tour import LAPTOP, PHONE, SETTLED, Probe, open_window
-from hooks.core.urls import language_root, page_url
+from doccheck.tour import LAPTOP, SETTLED, open_window
+from hooks.core.project import FIGURES_FOLDER
 
 pytestmark = pytest.mark.browser
 
-# Returns what is wrong with the page's figures, and how many texts it looked at. Boxes are the
-# texts' rendered boxes on the screen (their rotation included); touching by up to 1 pt of the
-# figure (about 1.4 px at full size, what text drawn small can add) is allowed.
+PHONE_COLUMN = 350  # px: a figure's width in the text column of a 390 px phone
+
+# What is wrong with the figure the document is, and how many texts it looked at. Boxes are the
+# texts' drawn boxes (their rotation included), compared in the figure's own units (points), so
+# that its phone-sized drawing allows the same: touching by up to 1 pt (about 1.4 px at full size)
+# is allowed.
 FIGURE_TEXTS = """() => {
+  const svg = document.documentElement;
   const problems = [];
-  let looked = 0;
-  const fonts = [...document.fonts].filter(f => f.family.replace(/"/g, "").startsWith("Guide Figure"));
-  for (const svg of document.querySelectorAll("svg.guide-figure")) {
-    const name = svg.dataset.figure;
-    const frame = svg.getBoundingClientRect();
-    const boxes = [...svg.querySelectorAll("text")].map(text => [text.textContent, text.getBoundingClientRect()])
-      .filter(([content, box]) => content.trim() && box.width > 0);
-    looked += boxes.length;
-    for (const [content, b] of boxes) {
-      if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5
-          || b.bottom > frame.bottom + 0.5) {
-        problems.push(`${name}: "${content}" leaves the figure`);
-      }
-    }
-    // in the figure's own units (points), so that a phone's smaller drawing allows the same
-    const scale = frame.width / svg.viewBox.baseVal.width;
-    // a legend's texts stay inside its frame, the first path matplotlib draws in the legend's group
-    for (const legend of svg.querySelectorAll('g[id*="-legend_"]')) {
-      const box = legend.querySelector("path").getBoundingClientRect();
-      for (const text of legend.querySelectorAll("text")) {
-        const t = text.getBoundingClientRect();
-        const out = Math.max(box.left - t.left, t.right - box.right, box.top - t.top, t.bottom - box.bottom) / scale;
-        if (out > 1) problems.push(`${name}: "${text.textContent}" leaves its legend's frame by ${out.toFixed(1)} pt`);
-      }
-    }
-    boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
-      const across = (Math.min(p.right, q.right) - Math.max(p.left, q.left)) / scale;
-      const down = (Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top)) / scale;
-      if (across > 1 && down > 1) {
-        problems.push(`${name}: "${a}" and "${b}" overlap (${across.toFixed(1)} × ${down.toFixed(1)} pt)`);
-      }
-    }));
+  const frame = svg.getBoundingClientRect();
+  const scale = frame.width / svg.viewBox.baseVal.width;
+  const boxes = [...svg.querySelectorAll("text")].map(text => [text.textContent, text.getBoundingClientRect()])
+    .filter(([content, box]) => content.trim() && box.width > 0);
+  for (const [content, b] of boxes) {
+    const out = Math.max(frame.left - b.left, b.right - frame.right, frame.top - b.top, b.bottom - frame.bottom);
+    if (out / scale > 1) problems.push(`"${content}" leaves the figure by ${(out / scale).toFixed(1)} pt`);
   }
-  // every figure font a text asks for is loaded from the site (the browser loads a face it needs)
-  const used = fonts.filter(f => f.status === "loaded").map(f => f.family.replace(/"/g, ""));
-  const asked = new Set([...document.querySelectorAll("svg.guide-figure text")].flatMap(
-    text => getComputedStyle(text).fontFamily.split(",").map(n => n.trim().replace(/"/g, ""))
-      .filter(n => n.startsWith("Guide Figure"))));
-  if (looked && !asked.size) problems.push("the figures' texts name no figure font");
-  for (const family of asked) if (!used.includes(family)) problems.push(`the font "${family}" was not loaded`);
-  return {looked, problems};
+  // a legend's texts stay inside its frame, the first path matplotlib draws in the legend's group
+  for (const legend of svg.querySelectorAll('g[id^="legend_"]')) {
+    const box = legend.querySelector("path").getBoundingClientRect();
+    for (const text of legend.querySelectorAll("text")) {
+      const t = text.getBoundingClientRect();
+      const out = Math.max(box.left - t.left, t.right - box.right, box.top - t.top, t.bottom - box.bottom) / scale;
+      if (out > 1) problems.push(`"${text.textContent}" leaves its legend's frame by ${out.toFixed(1)} pt`);
+    }
+  }
+  boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    const across = (Math.min(p.right, q.right) - Math.max(p.left, q.left)) / scale;
+    const down = (Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top)) / scale;
+    const size = `${across.toFixed(1)} × ${down.toFixed(1)} pt`;
+    if (across > 1 && down > 1) problems.push(`"${a}" and "${b}" overlap (${size})`);
+  }));
+  const loaded = [...document.fonts].filter(f => f.status === "loaded").map(f => f.family.replace(/"/g, ""));
+  const carried = [...document.fonts].map(f => f.family.replace(/"/g, ""));
+  if (boxes.length && !carried.length) problems.push("the figure carries no font: its texts are drawn in a fallback");
+  for (const family of carried) if (!loaded.includes(family)) problems.push(`its font "${family}" was not loaded`);
+  return {looked: boxes.length, problems};
 }"""
 
-# The title of the first figure, three times as long: it must leave the figure or meet another text
+AT_PHONE_WIDTH = f"""() => {{
+  const svg = document.documentElement;
+  svg.setAttribute("width", "{PHONE_COLUMN}px");
+  svg.removeAttribute("height");
+}}"""
+
+# The longest text of the figure, three times as long: it must leave the figure or meet another text
 LONGER_TITLE = """() => {
-  const texts = [...document.querySelector("svg.guide-figure").querySelectorAll("text")];
+  const texts = [...document.querySelectorAll("text")];
   const title = texts.reduce((a, b) => (b.textContent.length > a.textContent.length ? b : a));
   title.textContent = title.textContent.repeat(3);
 }"""
 
 
-def _has_figures(page: BuiltPage, project) -> bool:
-    return 'class="guide-figure"' in page.path.read_text(encoding="utf-8")
-
-
-FIGURE_PROBE = Probe(
-    "figure texts", lambda tab, page, window, project: tab.evaluate(FIGURE_TEXTS), (LAPTOP, PHONE), wants=_has_figures
-)
-PROBES = [FIGURE_PROBE]
-
-
-def test_figure_texts_stay_inside_and_apart_in_every_language(tour, project):
-    looks = tour.looks(FIGURE_PROBE)
-    problems = [f"/{look.page.url} ({look.window}): {p}" for look in looks for p in look.result["problems"]]
-    languages = {look.page.language for look in looks if look.result["looked"]}
-    problems += [
-        f"[{language}] no figure text was looked at" for language in project.languages if language not in languages
+def _figure_files(site_dir, project) -> list[tuple[str, str]]:
+    """(language, address inside the site) of every figure file the build wrote."""
+    folder = site_dir / FIGURES_FOLDER
+    return [
+        (language, path.relative_to(site_dir).as_posix())
+        for language in project.languages
+        for path in sorted((folder / language).glob("*.svg"))
     ]
+
+
+def _look(tab, address: str, *changes: str) -> dict:
+    tab.goto(address, wait_until="load")
+    for change in changes:
+        tab.evaluate(change)
+    tab.evaluate(SETTLED)
+    return tab.evaluate(FIGURE_TEXTS)
+
+
+def test_figure_texts_stay_inside_and_apart_in_every_language(chromium, server, project, site_dir):
+    files = _figure_files(site_dir, project)
+    context = open_window(chromium, LAPTOP)
+    tab = context.new_page()
+    problems, looked = [], {language: 0 for language in project.languages}
+    for language, address in files:
+        for size, changes in (("full size", ()), (f"{PHONE_COLUMN} px", (AT_PHONE_WIDTH,))):
+            result = _look(tab, server + address, *changes)
+            problems += [f"[{language}] {address} ({size}): {p}" for p in result["problems"]]
+            looked[language] += result["looked"]
+    context.close()
+    problems += [f"[{language}] no figure text was looked at" for language, count in looked.items() if not count]
     fail_with(problems)
 
 
-def test_the_check_fails_on_a_figure_whose_title_is_too_long(chromium, server, project):
+def test_the_check_fails_on_a_figure_whose_title_is_too_long(chromium, server, project, site_dir):
+    files = _figure_files(site_dir, project)
     context = open_window(chromium, LAPTOP)
     tab = context.new_page()
-    failing = []
-    for language in project.languages:
-        tab.goto(server + language_root(project, language) + page_url("rope/idea.md"), wait_until="load")
-        tab.evaluate(SETTLED)
-        tab.evaluate(LONGER_TITLE)
-        failing.append(tab.evaluate(FIGURE_TEXTS)["problems"])
+    failing = {
+        language: _look(tab, server + address, LONGER_TITLE)["problems"]
+        for language, address in files
+        if address.endswith("/rope-pair-rotation.svg")
+    }
     context.close()
-    assert all(failing), f"a title three times as long passes the check in some language: {failing}"
+    assert set(failing) == set(project.languages), f"no pair-rotation figure in some language: {sorted(failing)}"
+    assert all(failing.values()), f"a title three times as long passes the check in some language: {failing}"
