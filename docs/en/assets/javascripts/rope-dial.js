@@ -1,0 +1,104 @@
+/* The RoPE dial: one feature pair of a query and of a key, rotated to their positions.
+ *
+ * A <div class="rope-dial" data-theta="0.4" data-q="1.0 0.2" data-k="0.3 0.7"> holds what a reader
+ * without JavaScript sees (the static figure above it says the same). This script replaces it with
+ * three sliders (the query's position, the key's position, and a shift that moves both) and a
+ * drawing of the two vectors, and shows the angle from q to k and the score q · k to 4 decimals,
+ * computed as snippets/rope/rope_dial.py computes them: tests/browser/test_rope_dial.py sets the
+ * sliders to that snippet's inputs and compares the numbers, in every language. The words come from
+ * hooks/core/languages.yml, through the page's JSON (main.html).
+ */
+(() => {
+  "use strict";
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const words = JSON.parse(document.getElementById("__guide-words").textContent);
+  const number = value => {
+    const shown = value.toFixed(4);
+    return words.decimal_comma ? shown.replace(".", ",") : shown;
+  };
+  const rotate = ([x, y], angle) => [Math.cos(angle) * x - Math.sin(angle) * y, Math.sin(angle) * x + Math.cos(angle) * y];
+  const element = (name, attributes = {}, parent = null, namespace = null) => {
+    const made = namespace ? document.createElementNS(namespace, name) : document.createElement(name);
+    for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
+    if (parent) parent.append(made);
+    return made;
+  };
+
+  function slider(form, id, label, value) {
+    const row = element("div", {class: "rope-dial__control"}, form);
+    element("label", {for: id}, row).textContent = label;
+    const input = element("input", {type: "range", id, min: "0", max: "16", step: "1", value: String(value)}, row);
+    const shown = element("output", {for: id}, row);
+    shown.textContent = String(value);
+    return [input, shown];
+  }
+
+  function arrow(svg, colour, name) {
+    const line = element("line", {x1: "0", y1: "0", stroke: colour, "stroke-width": "0.035", "marker-end": `url(#${name})`}, svg, SVG);
+    const marker = element("marker", {id: name, viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse"}, svg.querySelector("defs"), SVG);
+    element("path", {d: "M 0 0 L 10 5 L 0 10 z", fill: colour}, marker, SVG);
+    const label = element("text", {fill: colour, "font-size": "0.13", "text-anchor": "middle", "dominant-baseline": "middle"}, svg, SVG);
+    return [line, label];
+  }
+
+  function build(dial, index) {
+    const theta = Number(dial.dataset.theta);
+    const q = dial.dataset.q.split(" ").map(Number);
+    const k = dial.dataset.k.split(" ").map(Number);
+    dial.replaceChildren();
+    const form = element("form", {class: "rope-dial__controls"}, dial);
+    form.addEventListener("submit", event => event.preventDefault());
+    const [query, queryShown] = slider(form, `rope-dial-${index}-query`, words.dial_query, 1);
+    const [key, keyShown] = slider(form, `rope-dial-${index}-key`, words.dial_key, 3);
+    const [shift, shiftShown] = slider(form, `rope-dial-${index}-shift`, words.dial_shift, 0);
+
+    // y grows upwards in the drawing, as in the figure: the group flips the SVG's axis
+    const svg = element("svg", {viewBox: "-1.6 -1.6 3.2 3.2", class: "rope-dial__plane", role: "img"}, dial, SVG);
+    element("defs", {}, svg, SVG);
+    element("circle", {cx: "0", cy: "0", r: String(Math.hypot(...q)), fill: "none", stroke: "#999", "stroke-width": "0.01", "stroke-dasharray": "0.04"}, svg, SVG);
+    element("line", {x1: "-1.4", y1: "0", x2: "1.4", y2: "0", stroke: "#ccc", "stroke-width": "0.008"}, svg, SVG);
+    element("line", {x1: "0", y1: "-1.4", x2: "0", y2: "1.4", stroke: "#ccc", "stroke-width": "0.008"}, svg, SVG);
+    const arc = element("path", {fill: "none", stroke: "#555", "stroke-width": "0.015"}, svg, SVG);
+    const [queryLine, queryLabel] = arrow(svg, "#1f77b4", `rope-dial-${index}-q`);
+    const [keyLine, keyLabel] = arrow(svg, "#c44e00", `rope-dial-${index}-k`);
+
+    const results = element("p", {class: "rope-dial__results", "aria-live": "polite"}, dial);
+    const angleShown = element("output", {class: "rope-dial__angle"});
+    const scoreShown = element("output", {class: "rope-dial__score"});
+    results.append(`${words.dial_angle}: `, angleShown, ` ${words.dial_radians} · ${words.dial_score}: `, scoreShown);
+
+    function update() {
+      const m = Number(query.value) + Number(shift.value);
+      const n = Number(key.value) + Number(shift.value);
+      const qm = rotate(q, m * theta);
+      const kn = rotate(k, n * theta);
+      const start = Math.atan2(qm[1], qm[0]);
+      const turn = 2 * Math.PI;
+      const angle = (((Math.atan2(kn[1], kn[0]) - start) % turn) + turn) % turn;
+      const score = qm[0] * kn[0] + qm[1] * kn[1];
+      queryShown.textContent = query.value;
+      keyShown.textContent = key.value;
+      shiftShown.textContent = shift.value;
+      angleShown.textContent = number(angle);
+      scoreShown.textContent = number(score);
+      for (const [line, label, [x, y], text] of [[queryLine, queryLabel, qm, `q (${m})`], [keyLine, keyLabel, kn, `k (${n})`]]) {
+        line.setAttribute("x2", String(x));
+        line.setAttribute("y2", String(-y));
+        label.setAttribute("x", String(1.2 * x));
+        label.setAttribute("y", String(-1.2 * y));
+        label.textContent = text;
+      }
+      const r = 0.3;
+      const end = start + angle;
+      arc.setAttribute("d", `M ${r * Math.cos(start)} ${-r * Math.sin(start)} A ${r} ${r} 0 ${angle > Math.PI ? 1 : 0} 0 ${r * Math.cos(end)} ${-r * Math.sin(end)}`);
+      svg.setAttribute("aria-label", `${words.dial_picture}: q (${m}), k (${n}); ${words.dial_angle} ${number(angle)} ${words.dial_radians}, ${words.dial_score} ${number(score)}`);
+    }
+
+    for (const input of [query, key, shift]) input.addEventListener("input", update);
+    update();
+    dial.classList.add("rope-dial--live");
+  }
+
+  document.querySelectorAll(".rope-dial").forEach(build);
+})();

@@ -1,0 +1,144 @@
+"""The RoPE dial on the properties page (assets/javascripts/rope-dial.js), in Chromium, in every
+language: set to each setting that snippets/rope/rope_dial.py prints, it shows the snippet's angle
+and score to the same 4 decimals (a Polish page writes them with a decimal comma); its sliders
+move by keyboard; without JavaScript the page shows the static figure and says what the dial
+needs. A dial whose pair turns by another angle per position must fail the comparison: a check
+that cannot fail proves nothing."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from doccheck.plugin import fail_with
+from doccheck.tour import LAPTOP, PHONE, SETTLED, open_window
+from hooks.core.languages import decimal_comma
+from hooks.core.urls import language_root, page_url
+
+pytestmark = pytest.mark.browser
+
+PAGE = "rope/properties.md"
+SNIPPET = "rope/rope_dial.py"
+PRINTED = re.compile(
+    r"query at (?P<query>\d+), key at (?P<key>\d+), both moved by (?P<shift>\d+): "
+    r"angle (?P<angle>-?\d+\.\d+) rad, score (?P<score>-?\d+\.\d+)"
+)
+SHOWN = """(dial) => ({
+  angle: dial.querySelector(".rope-dial__angle").textContent,
+  score: dial.querySelector(".rope-dial__score").textContent,
+  sliders: [...dial.querySelectorAll("input[type=range]")].map(input => input.value),
+})"""
+
+
+@pytest.fixture(scope="module")
+def settings(project) -> list[dict[str, str]]:
+    """What the snippet prints: one setting of the three sliders, and its angle and score, a line."""
+    run = subprocess.run(
+        [sys.executable, str(project.snippets_dir / SNIPPET)], capture_output=True, text=True, check=True
+    )
+    found = [match.groupdict() for match in PRINTED.finditer(run.stdout)]
+    assert len(found) == len(run.stdout.strip().splitlines()) >= 3, f"unexpected output:\n{run.stdout}"
+    return found
+
+
+def _set(tab, setting: dict[str, str]) -> dict:
+    dial = tab.locator(".rope-dial")
+    for index, name in enumerate(("query", "key", "shift")):
+        dial.locator("input[type=range]").nth(index).fill(setting[name])
+    return tab.evaluate(SHOWN, dial.element_handle())
+
+
+def _differences(tab, settings: list[dict[str, str]], decimal_comma: bool) -> list[str]:
+    problems = []
+    for setting in settings:
+        shown = _set(tab, setting)
+        for name in ("angle", "score"):
+            want = setting[name].replace(".", ",") if decimal_comma else setting[name]
+            if shown[name] != want:
+                problems.append(
+                    f"query {setting['query']}, key {setting['key']}, shift {setting['shift']}: the dial shows"
+                    f" {name} {shown[name]}, the snippet prints {setting[name]}"
+                )
+    return problems
+
+
+def _open(tab, server, project, language: str) -> None:
+    tab.goto(server + language_root(project, language) + page_url(PAGE), wait_until="load")
+    tab.evaluate(SETTLED)
+
+
+@pytest.mark.parametrize("window", [LAPTOP, PHONE], ids=str)
+def test_the_dial_shows_what_its_snippet_prints(chromium, server, project, settings, window):
+    context = open_window(chromium, window)
+    tab = context.new_page()
+    problems = []
+    for language in project.languages:
+        _open(tab, server, project, language)
+        if not tab.locator(".rope-dial.rope-dial--live").count():
+            problems.append(f"[{language}] /{page_url(PAGE)}: no working dial")
+            continue
+        problems += [f"[{language}] {p}" for p in _differences(tab, settings, decimal_comma(language))]
+    context.close()
+    fail_with(problems)
+
+
+def test_the_dial_moves_by_keyboard(chromium, server, project, settings):
+    """Tab to the shift slider and press the right arrow: both positions move, the numbers stay."""
+    context = open_window(chromium, LAPTOP)
+    tab = context.new_page()
+    problems = []
+    for language in project.languages:
+        _open(tab, server, project, language)
+        before = _set(tab, settings[0])
+        shift = tab.locator(".rope-dial input[type=range]").nth(2)
+        shift.focus()
+        for _ in range(3):
+            tab.keyboard.press("ArrowRight")
+        after = tab.evaluate(SHOWN, tab.locator(".rope-dial").element_handle())
+        if int(after["sliders"][2]) != int(before["sliders"][2]) + 3:
+            moved = f"{before['sliders']} -> {after['sliders']}"
+            problems.append(f"[{language}] the arrow key did not move the shift: {moved}")
+        if (after["angle"], after["score"]) != (before["angle"], before["score"]):
+            problems.append(f"[{language}] moving both positions changed the numbers: {before} -> {after}")
+    context.close()
+    fail_with(problems)
+
+
+def test_without_javascript_the_page_keeps_the_figure(chromium, server, project):
+    context = chromium.new_context(java_script_enabled=False)
+    tab = context.new_page()
+    problems = []
+    for language in project.languages:
+        tab.goto(server + language_root(project, language) + page_url(PAGE), wait_until="load")
+        if tab.locator(".rope-dial input").count():
+            problems.append(f"[{language}] sliders without JavaScript")
+        if not tab.locator(".rope-dial p").inner_text().strip():
+            problems.append(f"[{language}] the dial's place says nothing without JavaScript")
+        if not tab.locator("img[src*='rope-shift.svg']").count():
+            problems.append(f"[{language}] no static figure of the shift")
+    context.close()
+    fail_with(problems)
+
+
+def test_the_comparison_fails_on_a_dial_that_turns_by_another_angle(chromium, server, project, settings):
+    context = open_window(chromium, LAPTOP)
+    tab = context.new_page()
+    _open(tab, server, project, project.source_language)
+    # the same page with a dial whose pair turns by 0.5 rad per position instead of 0.4
+    tab.evaluate("""() => {
+      const dial = document.querySelector(".rope-dial");
+      const copy = dial.cloneNode(false);
+      copy.dataset.theta = "0.5";
+      copy.className = "rope-dial";
+      dial.replaceWith(copy);
+      const script = document.createElement("script");
+      script.src = [...document.scripts].find(s => s.src.includes("rope-dial.js")).src + "?again";
+      document.body.append(script);
+      return new Promise(done => script.addEventListener("load", done));
+    }""")
+    problems = _differences(tab, settings, decimal_comma=False)
+    context.close()
+    assert problems, "a dial turning by 0.5 rad per position shows what the snippet prints for 0.4"
