@@ -8,6 +8,7 @@ English row has, so a new language cannot ship half its texts.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -17,6 +18,7 @@ import yaml
 
 TABLE = Path(__file__).with_name("languages.yml")
 SOURCE = "en"  # the row every other row must match key for key
+PLACEHOLDER = re.compile(r"\{\w+\}")  # where the build or a script puts a number: "{minutes} min"
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,9 @@ def problems(codes: list[str], rows: dict[str, dict[str, Any]] | None = None) ->
         for key, text in sorted((row.get("words") or {}).items()):
             if not str(text).strip():
                 found.append(f"{TABLE.name}: {code} words.{key} is empty")
+            wanted = sorted(PLACEHOLDER.findall(str(expected.get("words", {}).get(key, ""))))
+            if sorted(PLACEHOLDER.findall(str(text))) != wanted:
+                found.append(f"{TABLE.name}: {code} words.{key} must hold {wanted}, as {SOURCE}'s does")
     return found
 
 

@@ -19,9 +19,11 @@ def test_a_missing_row_key_or_text_is_named():
     del rows["ko"]["words"]["open_in_colab"]
     rows["pl"]["words"]["table"] = " "
     del rows["zh"]["og_locale"]
+    rows["ko"]["words"]["reading_time"] = "읽는 시간: 약 {minute}분"  # a number the build would not fill in
     assert problems(["zh", "ko", "pl", "fr"], rows) == [
         "languages.yml: zh has no og_locale",
         "languages.yml: ko has no words.open_in_colab",
+        "languages.yml: ko words.reading_time must hold ['{minutes}'], as en's does",
         "languages.yml: pl words.table is empty",
         "languages.yml: no row for fr",
     ]

@@ -3,7 +3,8 @@
  * A <div class="rope-dial" data-theta="0.4" data-q="1.0 0.2" data-k="0.3 0.7"> holds what a reader
  * without JavaScript sees (the static figure above it says the same). This script replaces it with
  * three sliders (the query's position, the key's position, and a shift that moves both) and a
- * drawing of the two vectors, and shows the angle from q to k and the score q · k to 4 decimals,
+ * drawing of the two vectors, and shows the angle from q to k and the score q · k to 4 decimals
+ * (each on a line of its own, in the sentence the page's language gives it),
  * computed as snippets/rope/rope_dial.py computes them: tests/browser/test_rope_dial.py sets the
  * sliders to that snippet's inputs and compares the numbers, in every language. The words come from
  * hooks/core/languages.yml, through the page's JSON (main.html).
@@ -63,10 +64,16 @@
     const [queryLine, queryLabel] = arrow(svg, "#1f77b4", `rope-dial-${index}-q`);
     const [keyLine, keyLabel] = arrow(svg, "#c44e00", `rope-dial-${index}-k`);
 
+    // each result on its own line, its number where the language's sentence puts it
     const results = element("p", {class: "rope-dial__results", "aria-live": "polite"}, dial);
-    const angleShown = element("output", {class: "rope-dial__angle"});
-    const scoreShown = element("output", {class: "rope-dial__score"});
-    results.append(`${words.dial_angle}: `, angleShown, ` ${words.dial_radians} · ${words.dial_score}: `, scoreShown);
+    const result = (template, name) => {
+      const shown = element("output", {class: `rope-dial__${name}`});
+      const [before, after] = template.split(`{${name}}`);
+      element("span", {}, results).append(before, shown, after);
+      return shown;
+    };
+    const angleShown = result(words.dial_angle, "angle");
+    const scoreShown = result(words.dial_score, "score");
 
     function update() {
       const m = Number(query.value) + Number(shift.value);
@@ -92,7 +99,7 @@
       const r = 0.3;
       const end = start + angle;
       arc.setAttribute("d", `M ${r * Math.cos(start)} ${-r * Math.sin(start)} A ${r} ${r} 0 ${angle > Math.PI ? 1 : 0} 0 ${r * Math.cos(end)} ${-r * Math.sin(end)}`);
-      svg.setAttribute("aria-label", `${words.dial_picture}: q (${m}), k (${n}); ${words.dial_angle} ${number(angle)} ${words.dial_radians}, ${words.dial_score} ${number(score)}`);
+      svg.setAttribute("aria-label", words.dial_picture.replace("{m}", m).replace("{n}", n));
     }
 
     for (const input of [query, key, shift]) input.addEventListener("input", update);
