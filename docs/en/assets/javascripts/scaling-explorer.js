@@ -1,0 +1,131 @@
+/* The scaling explorer: each pair's scale factor θ′ᵢ / θᵢ under five long-context methods.
+ *
+ * A <div class="scaling-explorer" data-head-dim="128" data-base="10000"> holds what a reader
+ * without JavaScript sees (the static figure above it shows s = 4, L = 2048). This script replaces
+ * it with two sliders (the factor s and the trained length L, powers of two), a drawing of the five
+ * curves over the pairs, and a table of the factors at seven pairs to 4 decimals, computed as the
+ * guide's rope_frequencies computes them: tests/browser/test_scaling_explorer.py sets the sliders to
+ * each setting snippets/rope/scaling_explorer.py prints and compares the table, in every language.
+ * The words come from hooks/core/languages.yml, through the page's JSON (main.html).
+ */
+(() => {
+  "use strict";
+
+  const SVG = "http://www.w3.org/2000/svg";
+  const PAIRS = [0, 16, 24, 32, 40, 48, 63];
+  const words = JSON.parse(document.getElementById("__guide-words").textContent);
+  const number = value => (words.decimal_comma ? value.toFixed(4).replace(".", ",") : value.toFixed(4));
+  const element = (name, attributes = {}, parent = null, namespace = null) => {
+    const made = namespace ? document.createElementNS(namespace, name) : document.createElement(name);
+    for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
+    if (parent) parent.append(made);
+    return made;
+  };
+
+  /* θ′ᵢ / θᵢ for i = 0 .. d/2 - 1; dynamic NTK at a sequence of s · L tokens */
+  function methods(d, base, s, trained) {
+    const pairs = [...Array(d / 2).keys()];
+    const powerOfBase = b => pairs.map(i => (b / base) ** (-2 * i / d));
+    const dynamicLength = s * trained;
+    const turning = turns => (d * Math.log(trained / (turns * 2 * Math.PI))) / (2 * Math.log(base));
+    let low = Math.max(Math.floor(turning(32)), 0);
+    let high = Math.min(Math.ceil(turning(1)), d - 1);
+    if (low === high) high += 0.001;
+    return [
+      ["explorer_pi", pairs.map(() => 1 / s)],
+      ["explorer_ntk", powerOfBase(base * s ** (d / (d - 2)))],
+      ["explorer_dynamic", powerOfBase(base * ((s * dynamicLength) / trained - (s - 1)) ** (d / (d - 2)))],
+      ["explorer_yarn", pairs.map(i => {
+        const ramp = Math.min(Math.max((i - low) / (high - low), 0), 1);
+        return ramp / s + (1 - ramp);
+      })],
+      ["explorer_llama3", pairs.map(i => {
+        const wavelength = 2 * Math.PI * base ** (2 * i / d);
+        if (wavelength < trained / 4) return 1;
+        if (wavelength > trained) return 1 / s;
+        const smooth = (trained / wavelength - 1) / (4 - 1);
+        return (1 - smooth) / s + smooth;
+      })],
+    ];
+  }
+
+  const STYLES = [["#ff7f0e", ""], ["#2ca02c", "6 4"], ["#d62728", "8 3 2 3"], ["#1f77b4", ""], ["#9467bd", "2 3"]];
+
+  function slider(form, id, label, exponent, low, high) {
+    const row = element("div", {class: "rope-dial__control"}, form);
+    element("label", {for: id}, row).textContent = label;
+    const input = element("input", {type: "range", id, min: String(low), max: String(high), step: "1", value: String(exponent)}, row);
+    const shown = element("output", {for: id}, row);
+    return [input, shown];
+  }
+
+  function build(explorer, index) {
+    const d = Number(explorer.dataset.headDim);
+    const base = Number(explorer.dataset.base);
+    explorer.replaceChildren();
+    const form = element("form", {class: "rope-dial__controls"}, explorer);
+    form.addEventListener("submit", event => event.preventDefault());
+    const [factor, factorShown] = slider(form, `scaling-explorer-${index}-s`, words.explorer_factor, 2, 1, 4);
+    const [trained, trainedShown] = slider(form, `scaling-explorer-${index}-l`, words.explorer_trained, 11, 10, 13);
+
+    // x: pair 0 .. d/2 - 1 over 0 .. 100; y: log2 of the factor, 1 at the top
+    const svg = element("svg", {viewBox: "-14 -6 120 76", class: "scaling-explorer__plot", role: "img"}, explorer, SVG);
+    const grid = element("g", {}, svg, SVG);
+    const curves = STYLES.map(([colour, dash]) =>
+      element("polyline", {fill: "none", stroke: colour, "stroke-width": "0.8", "stroke-dasharray": dash}, svg, SVG));
+    const xLabel = element("text", {x: "50", y: "69", "font-size": "3.2", "text-anchor": "middle"}, svg, SVG);
+    xLabel.textContent = words.explorer_pair;
+
+    const table = element("table", {class: "scaling-explorer__table"}, element("div", {class: "scaling-explorer__wrap"}, explorer));
+    const caption = element("caption", {}, table);
+    const head = element("tr", {}, element("thead", {}, table));
+    element("th", {scope: "col"}, head).textContent = words.explorer_method;
+    for (const pair of PAIRS) element("th", {scope: "col"}, head).textContent = `i = ${pair}`;
+    const body = element("tbody", {}, table);
+    const rows = STYLES.map(([colour, dash], row) => {
+      const tr = element("tr", {}, body);
+      const name = element("th", {scope: "row"}, tr);
+      const key = element("svg", {viewBox: "0 0 16 4", class: "scaling-explorer__key", "aria-hidden": "true"}, name, SVG);
+      element("line", {x1: "0", y1: "2", x2: "16", y2: "2", stroke: colour, "stroke-width": "1.6", "stroke-dasharray": dash ? dash.split(" ").map(n => n / 2).join(" ") : ""}, key, SVG);
+      const label = element("span", {}, name);
+      return [label, PAIRS.map(() => element("td", {}, tr))];
+    });
+
+    function update() {
+      const s = 2 ** Number(factor.value);
+      const length = 2 ** Number(trained.value);
+      factorShown.textContent = String(s);
+      trainedShown.textContent = String(length);
+      const results = methods(d, base, s, length);
+      const lowest = Math.floor(Math.log2(Math.min(...results.flatMap(([, ratios]) => ratios))));
+      const y = ratio => (Math.log2(ratio) / lowest) * 60;
+      const x = i => (i / (d / 2 - 1)) * 100;
+      grid.replaceChildren();
+      for (let power = 0; power >= lowest; power -= lowest < -4 ? 2 : 1) {
+        element("line", {x1: "0", x2: "100", y1: String(y(2 ** power)), y2: String(y(2 ** power)), stroke: "#ddd", "stroke-width": "0.3"}, grid, SVG);
+        const tick = element("text", {x: "-1.5", y: String(y(2 ** power) + 1.1), "font-size": "3", "text-anchor": "end"}, grid, SVG);
+        tick.textContent = power === 0 ? "1" : `1/${2 ** -power}`;
+      }
+      for (const pair of PAIRS) {
+        element("line", {x1: String(x(pair)), x2: String(x(pair)), y1: "0", y2: "60", stroke: "#eee", "stroke-width": "0.3"}, grid, SVG);
+        const tick = element("text", {x: String(x(pair)), y: "64", "font-size": "3", "text-anchor": "middle"}, grid, SVG);
+        tick.textContent = String(pair);
+      }
+      results.forEach(([key, ratios], row) => {
+        curves[row].setAttribute("points", ratios.map((ratio, i) => `${x(i).toFixed(2)},${y(ratio).toFixed(2)}`).join(" "));
+        const [label, cells] = rows[row];
+        label.textContent = words[key].replace("{length}", String(s * length));
+        cells.forEach((cell, column) => { cell.textContent = number(ratios[PAIRS[column]]); });
+      });
+      const filled = template => template.replace("{s}", String(s)).replace("{L}", String(length));
+      caption.textContent = filled(words.explorer_caption);
+      svg.setAttribute("aria-label", filled(words.explorer_picture));
+    }
+
+    for (const input of [factor, trained]) input.addEventListener("input", update);
+    update();
+    explorer.classList.add("scaling-explorer--live");
+  }
+
+  document.querySelectorAll(".scaling-explorer").forEach(build);
+})();
