@@ -4,7 +4,8 @@
  * without JavaScript sees (the static figure above it shows s = 4, L = 2048). This script replaces
  * it with two sliders (the factor s and the trained length L, powers of two), a drawing of the five
  * curves over the pairs, and a table of the factors at seven pairs to 4 decimals, computed as the
- * guide's rope_frequencies computes them: tests/browser/test_scaling_explorer.py sets the sliders to
+ * page's snippets compute them (ntk_base for NTK-aware scaling, rope_frequencies for the other four;
+ * dynamic NTK given the factor s at s · L tokens): tests/browser/test_scaling_explorer.py sets the sliders to
  * each setting snippets/rope/scaling_explorer.py prints and compares the table, in every language.
  * The words come from hooks/core/languages.yml, through the page's JSON (main.html).
  */
@@ -114,7 +115,7 @@
       results.forEach(([key, ratios], row) => {
         curves[row].setAttribute("points", ratios.map((ratio, i) => `${x(i).toFixed(2)},${y(ratio).toFixed(2)}`).join(" "));
         const [label, cells] = rows[row];
-        label.textContent = words[key].replace("{length}", String(s * length));
+        label.textContent = words[key].replace("{length}", (s * length).toLocaleString(document.documentElement.lang));
         cells.forEach((cell, column) => { cell.textContent = number(ratios[PAIRS[column]]); });
       });
       const filled = template => template.replace("{s}", String(s)).replace("{L}", String(length));
