@@ -77,7 +77,9 @@
     const xLabel = element("text", {x: "50", y: "69", "font-size": "3.2", "text-anchor": "middle"}, svg, SVG);
     xLabel.textContent = words.explorer_pair;
 
-    const table = element("table", {class: "scaling-explorer__table"}, element("div", {class: "scaling-explorer__wrap"}, explorer));
+    // the table scrolls sideways on a phone: its box takes keyboard focus and is named by the caption
+    const wrap = element("div", {class: "scaling-explorer__wrap", tabindex: "0", role: "group"}, explorer);
+    const table = element("table", {class: "scaling-explorer__table"}, wrap);
     const caption = element("caption", {}, table);
     const head = element("tr", {}, element("thead", {}, table));
     element("th", {scope: "col"}, head).textContent = words.explorer_method;
@@ -85,8 +87,9 @@
     const body = element("tbody", {}, table);
     const rows = STYLES.map(([colour, dash], row) => {
       const tr = element("tr", {}, body);
-      const name = element("th", {scope: "row"}, tr);
-      const key = element("svg", {viewBox: "0 0 16 4", class: "scaling-explorer__key", "aria-hidden": "true"}, name, SVG);
+      const name = element("div", {class: "scaling-explorer__name"}, element("th", {scope: "row"}, tr));
+      // a size of its own: a table sizes its cells before it lays out a drawing sized by CSS
+      const key = element("svg", {viewBox: "0 0 16 4", width: "24", height: "6", class: "scaling-explorer__key", "aria-hidden": "true"}, name, SVG);
       element("line", {x1: "0", y1: "2", x2: "16", y2: "2", stroke: colour, "stroke-width": "1.6", "stroke-dasharray": dash ? dash.split(" ").map(n => n / 2).join(" ") : ""}, key, SVG);
       const label = element("span", {}, name);
       return [label, PAIRS.map(() => element("td", {}, tr))];
@@ -120,6 +123,7 @@
       });
       const filled = template => template.replace("{s}", String(s)).replace("{L}", String(length));
       caption.textContent = filled(words.explorer_caption);
+      wrap.setAttribute("aria-label", caption.textContent);
       svg.setAttribute("aria-label", filled(words.explorer_picture));
     }
 
