@@ -27,6 +27,7 @@ class Language:
     name: str
     og_locale: str
     decimal_comma: bool
+    minus: str
     tie_one_letter_words: bool
     search: dict[str, list[str]]
     words: dict[str, str]
@@ -47,6 +48,13 @@ def language(code: str) -> Language:
 
 def decimal_comma(code: str) -> bool:
     return code in table() and bool(table()[code]["decimal_comma"])
+
+
+def written(number: str, code: str) -> str:
+    """A number as printed ("-0.1526") as the language's pages show it ("−0,1526" in Polish)."""
+    row = language(code)
+    shown = number.replace(".", ",") if row.decimal_comma else number
+    return row.minus + shown[1:] if shown.startswith("-") else shown
 
 
 def problems(codes: list[str], rows: dict[str, dict[str, Any]] | None = None) -> list[str]:

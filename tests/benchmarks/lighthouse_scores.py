@@ -37,6 +37,8 @@ PAGES = {
     "RoPE idea": "rope/idea/",
     "sinusoidal": "positions/sinusoidal/",
     "notebook": "embeddings/embedding-vs-linear-notebook/",
+    "RoPE properties (the dial)": "rope/properties/",
+    "long context (the explorer)": "rope/long-context/",
 }
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".ipynb")
@@ -129,6 +131,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--runs", type=int, default=1, help="runs per page; the median is printed")
+    parser.add_argument("--pages", nargs="*", help="only these pages (their names above)")
     args = parser.parse_args()
     if not CHROMIUM.is_file():
         sys.exit(
@@ -149,6 +152,8 @@ def main() -> None:
         try:
             for language in project.languages:
                 for name, path in PAGES.items():
+                    if args.pages and name not in args.pages:
+                        continue
                     url = base + language_root(project, language) + path
                     runs = [scores(lighthouse, url, Path(scratch) / "report.json") for _ in range(args.runs)]
                     median = {c: int(statistics.median(r[c] for r in runs)) for c in CATEGORIES}

@@ -1,6 +1,7 @@
 """The RoPE dial on the properties page (assets/javascripts/rope-dial.js), in Chromium, in every
 language: set to each setting that snippets/rope/rope_dial.py prints, it shows the snippet's angle
-and score to the same 4 decimals (a Polish page writes them with a decimal comma); its sliders
+and score to the same 4 decimals (written as the page's language writes numbers: a Polish page
+with a decimal comma and a minus sign); its sliders
 move by keyboard; without JavaScript the page shows the static figure and says what the dial
 needs. A dial whose pair turns by another angle per position must fail the comparison: a check
 that cannot fail proves nothing."""
@@ -15,7 +16,7 @@ import pytest
 
 from doccheck.plugin import fail_with
 from doccheck.tour import LAPTOP, PHONE, SETTLED, open_window
-from hooks.core.languages import decimal_comma
+from hooks.core.languages import written
 from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
@@ -51,12 +52,12 @@ def _set(tab, setting: dict[str, str]) -> dict:
     return tab.evaluate(SHOWN, dial.element_handle())
 
 
-def _differences(tab, settings: list[dict[str, str]], decimal_comma: bool) -> list[str]:
+def _differences(tab, settings: list[dict[str, str]], language: str) -> list[str]:
     problems = []
     for setting in settings:
         shown = _set(tab, setting)
         for name in ("angle", "score"):
-            want = setting[name].replace(".", ",") if decimal_comma else setting[name]
+            want = written(setting[name], language)
             if shown[name] != want:
                 problems.append(
                     f"query {setting['query']}, key {setting['key']}, shift {setting['shift']}: the dial shows"
@@ -80,7 +81,7 @@ def test_the_dial_shows_what_its_snippet_prints(chromium, server, project, setti
         if not tab.locator(".rope-dial.rope-dial--live").count():
             problems.append(f"[{language}] /{page_url(PAGE)}: no working dial")
             continue
-        problems += [f"[{language}] {p}" for p in _differences(tab, settings, decimal_comma(language))]
+        problems += [f"[{language}] {p}" for p in _differences(tab, settings, language)]
     context.close()
     fail_with(problems)
 
@@ -139,6 +140,6 @@ def test_the_comparison_fails_on_a_dial_that_turns_by_another_angle(chromium, se
       document.body.append(script);
       return new Promise(done => script.addEventListener("load", done));
     }""")
-    problems = _differences(tab, settings, decimal_comma=False)
+    problems = _differences(tab, settings, project.source_language)
     context.close()
     assert problems, "a dial turning by 0.5 rad per position shows what the snippet prints for 0.4"

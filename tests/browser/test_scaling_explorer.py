@@ -16,7 +16,7 @@ import pytest
 
 from doccheck.plugin import fail_with
 from doccheck.tour import LAPTOP, PHONE, SETTLED, open_window
-from hooks.core.languages import decimal_comma
+from hooks.core.languages import written
 from hooks.core.urls import language_root, page_url
 
 pytestmark = pytest.mark.browser
@@ -52,11 +52,11 @@ def _set(tab, s: int, trained: int) -> list[list[str]]:
     return tab.evaluate(TABLE, explorer.element_handle())
 
 
-def _differences(tab, settings, comma: bool) -> list[str]:
+def _differences(tab, settings, language: str) -> list[str]:
     problems = []
     for s, trained, rows in settings:
         shown = _set(tab, s, trained)
-        want = [[n.replace(".", ",") if comma else n for n in row] for row in rows]
+        want = [[written(n, language) for n in row] for row in rows]
         if shown != want:
             problems.append(f"s = {s}, L = {trained}: the explorer shows {shown}, the snippet prints {want}")
     return problems
@@ -77,7 +77,7 @@ def test_the_explorer_shows_what_its_snippet_prints(chromium, server, project, s
         if not tab.locator(".scaling-explorer.scaling-explorer--live").count():
             problems.append(f"[{language}] /{page_url(PAGE)}: no working explorer")
             continue
-        problems += [f"[{language}] {p}" for p in _differences(tab, settings, decimal_comma(language))]
+        problems += [f"[{language}] {p}" for p in _differences(tab, settings, language)]
     context.close()
     fail_with(problems)
 
@@ -130,6 +130,6 @@ def test_the_comparison_fails_on_an_explorer_with_another_base(chromium, server,
       document.body.append(script);
       return new Promise(done => script.addEventListener("load", done));
     }""")
-    problems = _differences(tab, settings, comma=False)
+    problems = _differences(tab, settings, project.source_language)
     context.close()
     assert problems, "an explorer for base 500000 shows what the snippet prints for base 10000"

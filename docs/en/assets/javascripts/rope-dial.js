@@ -14,9 +14,9 @@
 
   const SVG = "http://www.w3.org/2000/svg";
   const words = JSON.parse(document.getElementById("__guide-words").textContent);
-  const number = value => {
-    const shown = value.toFixed(4);
-    return words.decimal_comma ? shown.replace(".", ",") : shown;
+  const number = value => {  // as hooks.core.languages.written writes it: decimal comma, minus sign
+    const shown = words.decimal_comma ? value.toFixed(4).replace(".", ",") : value.toFixed(4);
+    return shown.replace(/^-/, words.minus);
   };
   const rotate = ([x, y], angle) => [Math.cos(angle) * x - Math.sin(angle) * y, Math.sin(angle) * x + Math.cos(angle) * y];
   const element = (name, attributes = {}, parent = null, namespace = null) => {

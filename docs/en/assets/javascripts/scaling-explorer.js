@@ -15,7 +15,10 @@
   const SVG = "http://www.w3.org/2000/svg";
   const PAIRS = [0, 16, 24, 32, 40, 48, 63];
   const words = JSON.parse(document.getElementById("__guide-words").textContent);
-  const number = value => (words.decimal_comma ? value.toFixed(4).replace(".", ",") : value.toFixed(4));
+  const number = value => {  // as hooks.core.languages.written writes it: decimal comma, minus sign
+    const shown = words.decimal_comma ? value.toFixed(4).replace(".", ",") : value.toFixed(4);
+    return shown.replace(/^-/, words.minus);
+  };
   const element = (name, attributes = {}, parent = null, namespace = null) => {
     const made = namespace ? document.createElementNS(namespace, name) : document.createElement(name);
     for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
@@ -118,7 +121,7 @@
       results.forEach(([key, ratios], row) => {
         curves[row].setAttribute("points", ratios.map((ratio, i) => `${x(i).toFixed(2)},${y(ratio).toFixed(2)}`).join(" "));
         const [label, cells] = rows[row];
-        label.textContent = words[key].replace("{length}", (s * length).toLocaleString(document.documentElement.lang));
+        label.textContent = words[key].replace("{length}", (s * length).toLocaleString(document.documentElement.lang, {useGrouping: "min2"}));
         cells.forEach((cell, column) => { cell.textContent = number(ratios[PAIRS[column]]); });
       });
       const filled = template => template.replace("{s}", String(s)).replace("{L}", String(length));
