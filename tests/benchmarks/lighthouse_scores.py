@@ -132,6 +132,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--runs", type=int, default=1, help="runs per page; the median is printed")
     parser.add_argument("--pages", nargs="*", help="only these pages (their names above)")
+    parser.add_argument("--languages", nargs="*", help="only these languages (en, zh, ko, pl)")
     args = parser.parse_args()
     if not CHROMIUM.is_file():
         sys.exit(
@@ -151,6 +152,8 @@ def main() -> None:
         print("| --- | --- |" + " --- |" * len(CATEGORIES))
         try:
             for language in project.languages:
+                if args.languages and language not in args.languages:
+                    continue
                 for name, path in PAGES.items():
                     if args.pages and name not in args.pages:
                         continue

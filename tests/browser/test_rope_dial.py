@@ -9,15 +9,14 @@ that cannot fail proves nothing."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
 
+from doccheck.interactive import open_page, rebuild_with, set_sliders, snippet_output, without_javascript
 from doccheck.plugin import fail_with
-from doccheck.tour import LAPTOP, PHONE, SETTLED, open_window
+from doccheck.tour import LAPTOP, PHONE, open_window
 from hooks.core.languages import written
-from hooks.core.urls import language_root, page_url
+from hooks.core.urls import page_url
 
 pytestmark = pytest.mark.browser
 
@@ -37,19 +36,14 @@ SHOWN = """(dial) => ({
 @pytest.fixture(scope="module")
 def settings(project) -> list[dict[str, str]]:
     """What the snippet prints: one setting of the three sliders, and its angle and score, a line."""
-    run = subprocess.run(
-        [sys.executable, str(project.snippets_dir / SNIPPET)], capture_output=True, text=True, check=True
-    )
-    found = [match.groupdict() for match in PRINTED.finditer(run.stdout)]
-    assert len(found) == len(run.stdout.strip().splitlines()) >= 3, f"unexpected output:\n{run.stdout}"
+    printed = snippet_output(project, SNIPPET)
+    found = [match.groupdict() for match in PRINTED.finditer(printed)]
+    assert len(found) == len(printed.strip().splitlines()) >= 3, f"unexpected output:\n{printed}"
     return found
 
 
 def _set(tab, setting: dict[str, str]) -> dict:
-    dial = tab.locator(".rope-dial")
-    for index, name in enumerate(("query", "key", "shift")):
-        dial.locator("input[type=range]").nth(index).fill(setting[name])
-    return tab.evaluate(SHOWN, dial.element_handle())
+    return tab.evaluate(SHOWN, set_sliders(tab, ".rope-dial", [setting[n] for n in ("query", "key", "shift")]))
 
 
 def _differences(tab, settings: list[dict[str, str]], language: str) -> list[str]:
@@ -66,18 +60,13 @@ def _differences(tab, settings: list[dict[str, str]], language: str) -> list[str
     return problems
 
 
-def _open(tab, server, project, language: str) -> None:
-    tab.goto(server + language_root(project, language) + page_url(PAGE), wait_until="load")
-    tab.evaluate(SETTLED)
-
-
 @pytest.mark.parametrize("window", [LAPTOP, PHONE], ids=str)
 def test_the_dial_shows_what_its_snippet_prints(chromium, server, project, settings, window):
     context = open_window(chromium, window)
     tab = context.new_page()
     problems = []
     for language in project.languages:
-        _open(tab, server, project, language)
+        open_page(tab, server, project, language, PAGE)
         if not tab.locator(".rope-dial.rope-dial--live").count():
             problems.append(f"[{language}] /{page_url(PAGE)}: no working dial")
             continue
@@ -92,7 +81,7 @@ def test_the_dial_moves_by_keyboard(chromium, server, project, settings):
     tab = context.new_page()
     problems = []
     for language in project.languages:
-        _open(tab, server, project, language)
+        open_page(tab, server, project, language, PAGE)
         before = _set(tab, settings[0])
         shift = tab.locator(".rope-dial input[type=range]").nth(2)
         shift.focus()
@@ -108,38 +97,19 @@ def test_the_dial_moves_by_keyboard(chromium, server, project, settings):
     fail_with(problems)
 
 
-def test_without_javascript_the_page_keeps_the_figure(chromium, server, project):
-    context = chromium.new_context(java_script_enabled=False)
-    tab = context.new_page()
-    problems = []
-    for language in project.languages:
-        tab.goto(server + language_root(project, language) + page_url(PAGE), wait_until="load")
-        if tab.locator(".rope-dial input").count():
-            problems.append(f"[{language}] sliders without JavaScript")
-        if not tab.locator(".rope-dial p").inner_text().strip():
-            problems.append(f"[{language}] the dial's place says nothing without JavaScript")
-        if not tab.locator("img[src*='rope-shift.svg']").count():
+def test_without_javascript_the_page_keeps_the_figure(chromium, server, project, site_dir):
+    problems = without_javascript(chromium, server, project, PAGE, ".rope-dial")
+    for language in project.languages:  # the static figure is on the page, JavaScript or not
+        if not (site_dir / "assets/figures" / language / "rope-shift.svg").is_file():
             problems.append(f"[{language}] no static figure of the shift")
-    context.close()
     fail_with(problems)
 
 
 def test_the_comparison_fails_on_a_dial_that_turns_by_another_angle(chromium, server, project, settings):
     context = open_window(chromium, LAPTOP)
     tab = context.new_page()
-    _open(tab, server, project, project.source_language)
-    # the same page with a dial whose pair turns by 0.5 rad per position instead of 0.4
-    tab.evaluate("""() => {
-      const dial = document.querySelector(".rope-dial");
-      const copy = dial.cloneNode(false);
-      copy.dataset.theta = "0.5";
-      copy.className = "rope-dial";
-      dial.replaceWith(copy);
-      const script = document.createElement("script");
-      script.src = [...document.scripts].find(s => s.src.includes("rope-dial.js")).src + "?again";
-      document.body.append(script);
-      return new Promise(done => script.addEventListener("load", done));
-    }""")
+    open_page(tab, server, project, project.source_language, PAGE)
+    rebuild_with(tab, ".rope-dial", "rope-dial.js", theta="0.5")  # 0.5 rad per position, not 0.4
     problems = _differences(tab, settings, project.source_language)
     context.close()
     assert problems, "a dial turning by 0.5 rad per position shows what the snippet prints for 0.4"

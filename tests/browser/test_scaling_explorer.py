@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import math
 import re
-import subprocess
-import sys
 
 import pytest
 
+from doccheck.interactive import open_page, rebuild_with, set_sliders, snippet_output, without_javascript
 from doccheck.plugin import fail_with
-from doccheck.tour import LAPTOP, PHONE, SETTLED, open_window
+from doccheck.tour import LAPTOP, PHONE, open_window
 from hooks.core.languages import written
-from hooks.core.urls import language_root, page_url
+from hooks.core.urls import page_url
 
 pytestmark = pytest.mark.browser
 
@@ -32,24 +31,20 @@ TABLE = """(explorer) => [...explorer.querySelectorAll("tbody tr")].map(
 @pytest.fixture(scope="module")
 def settings(project) -> list[tuple[int, int, list[list[str]]]]:
     """(s, L, the five methods' factors at the seven pairs) of each setting the snippet prints."""
-    run = subprocess.run(
-        [sys.executable, str(project.snippets_dir / SNIPPET)], capture_output=True, text=True, check=True
-    )
+    printed = snippet_output(project, SNIPPET)
     found: list[tuple[int, int, list[list[str]]]] = []
-    for line in run.stdout.splitlines():
+    for line in printed.splitlines():
         if match := SETTING.match(line):
             found.append((int(match["s"]), int(match["trained"]), []))
         elif match := ROW.match(line):
             found[-1][2].append(match["numbers"].split())
-    assert len(found) >= 3 and all(len(rows) == 5 for *_, rows in found), f"unexpected output:\n{run.stdout}"
+    assert len(found) >= 3 and all(len(rows) == 5 for *_, rows in found), f"unexpected output:\n{printed}"
     return found
 
 
 def _set(tab, s: int, trained: int) -> list[list[str]]:
-    explorer = tab.locator(".scaling-explorer")
-    explorer.locator("input[type=range]").nth(0).fill(str(int(math.log2(s))))
-    explorer.locator("input[type=range]").nth(1).fill(str(int(math.log2(trained))))
-    return tab.evaluate(TABLE, explorer.element_handle())
+    exponents = [str(int(math.log2(s))), str(int(math.log2(trained)))]  # the sliders move by powers of 2
+    return tab.evaluate(TABLE, set_sliders(tab, ".scaling-explorer", exponents))
 
 
 def _differences(tab, settings, language: str) -> list[str]:
@@ -62,18 +57,13 @@ def _differences(tab, settings, language: str) -> list[str]:
     return problems
 
 
-def _open(tab, server, project, language: str) -> None:
-    tab.goto(server + language_root(project, language) + page_url(PAGE), wait_until="load")
-    tab.evaluate(SETTLED)
-
-
 @pytest.mark.parametrize("window", [LAPTOP, PHONE], ids=str)
 def test_the_explorer_shows_what_its_snippet_prints(chromium, server, project, settings, window):
     context = open_window(chromium, window)
     tab = context.new_page()
     problems = []
     for language in project.languages:
-        _open(tab, server, project, language)
+        open_page(tab, server, project, language, PAGE)
         if not tab.locator(".scaling-explorer.scaling-explorer--live").count():
             problems.append(f"[{language}] /{page_url(PAGE)}: no working explorer")
             continue
@@ -89,7 +79,7 @@ def test_the_explorer_moves_by_keyboard(chromium, server, project):
     tab = context.new_page()
     problems = []
     for language in project.languages:
-        _open(tab, server, project, language)
+        open_page(tab, server, project, language, PAGE)
         before = _set(tab, 4, 2048)
         tab.locator(".scaling-explorer input[type=range]").nth(0).focus()
         tab.keyboard.press("ArrowRight")
@@ -101,35 +91,14 @@ def test_the_explorer_moves_by_keyboard(chromium, server, project):
 
 
 def test_without_javascript_the_page_says_what_the_explorer_needs(chromium, server, project):
-    context = chromium.new_context(java_script_enabled=False)
-    tab = context.new_page()
-    problems = []
-    for language in project.languages:
-        tab.goto(server + language_root(project, language) + page_url(PAGE), wait_until="load")
-        if tab.locator(".scaling-explorer input").count():
-            problems.append(f"[{language}] sliders without JavaScript")
-        if not tab.locator(".scaling-explorer p").inner_text().strip():
-            problems.append(f"[{language}] the explorer's place says nothing without JavaScript")
-    context.close()
-    fail_with(problems)
+    fail_with(without_javascript(chromium, server, project, PAGE, ".scaling-explorer"))
 
 
 def test_the_comparison_fails_on_an_explorer_with_another_base(chromium, server, project, settings):
     context = open_window(chromium, LAPTOP)
     tab = context.new_page()
-    _open(tab, server, project, project.source_language)
-    # the same page with an explorer for base 500000 (Llama 3's) instead of the snippet's 10000
-    tab.evaluate("""() => {
-      const explorer = document.querySelector(".scaling-explorer");
-      const copy = explorer.cloneNode(false);
-      copy.dataset.base = "500000";
-      copy.className = "scaling-explorer";
-      explorer.replaceWith(copy);
-      const script = document.createElement("script");
-      script.src = [...document.scripts].find(s => s.src.includes("scaling-explorer.js")).src + "?again";
-      document.body.append(script);
-      return new Promise(done => script.addEventListener("load", done));
-    }""")
+    open_page(tab, server, project, project.source_language, PAGE)
+    rebuild_with(tab, ".scaling-explorer", "scaling-explorer.js", base="500000")  # Llama 3's base, not 10000
     problems = _differences(tab, settings, project.source_language)
     context.close()
     assert problems, "an explorer for base 500000 shows what the snippet prints for base 10000"

@@ -6,34 +6,14 @@
  * drawing of the two vectors, and shows the angle from q to k and the score q · k to 4 decimals
  * (each on a line of its own, in the sentence the page's language gives it),
  * computed as snippets/rope/rope_dial.py computes them: tests/browser/test_rope_dial.py sets the
- * sliders to that snippet's inputs and compares the numbers, in every language. The words come from
- * hooks/core/languages.yml, through the page's JSON (main.html).
+ * sliders to that snippet's inputs and compares the numbers, in every language. Its words and
+ * helpers: interactive-figures.js.
  */
 (() => {
   "use strict";
 
-  const SVG = "http://www.w3.org/2000/svg";
-  const words = JSON.parse(document.getElementById("__guide-words").textContent);
-  const number = value => {  // as hooks.core.languages.written writes it: decimal comma, minus sign
-    const shown = words.decimal_comma ? value.toFixed(4).replace(".", ",") : value.toFixed(4);
-    return shown.replace(/^-/, words.minus);
-  };
+  const {SVG, words, element, number, slider} = window.guideFigures;  // interactive-figures.js
   const rotate = ([x, y], angle) => [Math.cos(angle) * x - Math.sin(angle) * y, Math.sin(angle) * x + Math.cos(angle) * y];
-  const element = (name, attributes = {}, parent = null, namespace = null) => {
-    const made = namespace ? document.createElementNS(namespace, name) : document.createElement(name);
-    for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
-    if (parent) parent.append(made);
-    return made;
-  };
-
-  function slider(form, id, label, value) {
-    const row = element("div", {class: "rope-dial__control"}, form);
-    element("label", {for: id}, row).textContent = label;
-    const input = element("input", {type: "range", id, min: "0", max: "16", step: "1", value: String(value)}, row);
-    const shown = element("output", {for: id}, row);
-    shown.textContent = String(value);
-    return [input, shown];
-  }
 
   function arrow(svg, colour, name) {
     const line = element("line", {x1: "0", y1: "0", stroke: colour, "stroke-width": "0.035", "marker-end": `url(#${name})`}, svg, SVG);
@@ -48,11 +28,11 @@
     const q = dial.dataset.q.split(" ").map(Number);
     const k = dial.dataset.k.split(" ").map(Number);
     dial.replaceChildren();
-    const form = element("form", {class: "rope-dial__controls"}, dial);
+    const form = element("form", {class: "interactive-figure__controls"}, dial);
     form.addEventListener("submit", event => event.preventDefault());
-    const [query, queryShown] = slider(form, `rope-dial-${index}-query`, words.dial_query, 1);
-    const [key, keyShown] = slider(form, `rope-dial-${index}-key`, words.dial_key, 3);
-    const [shift, shiftShown] = slider(form, `rope-dial-${index}-shift`, words.dial_shift, 0);
+    const [query, queryShown] = slider(form, `rope-dial-${index}-query`, words.dial_query, 1, 0, 16);
+    const [key, keyShown] = slider(form, `rope-dial-${index}-key`, words.dial_key, 3, 0, 16);
+    const [shift, shiftShown] = slider(form, `rope-dial-${index}-shift`, words.dial_shift, 0, 0, 16);
 
     // y grows upwards in the drawing, as in the figure: the group flips the SVG's axis
     const svg = element("svg", {viewBox: "-1.6 -1.6 3.2 3.2", class: "rope-dial__plane", role: "img"}, dial, SVG);

@@ -7,24 +7,13 @@
  * page's snippets compute them (ntk_base for NTK-aware scaling, rope_frequencies for the other four;
  * dynamic NTK given the factor s at s · L tokens): tests/browser/test_scaling_explorer.py sets the sliders to
  * each setting snippets/rope/scaling_explorer.py prints and compares the table, in every language.
- * The words come from hooks/core/languages.yml, through the page's JSON (main.html).
+ * Its words and helpers: interactive-figures.js.
  */
 (() => {
   "use strict";
 
-  const SVG = "http://www.w3.org/2000/svg";
+  const {SVG, words, element, number, slider} = window.guideFigures;  // interactive-figures.js
   const PAIRS = [0, 16, 24, 32, 40, 48, 63];
-  const words = JSON.parse(document.getElementById("__guide-words").textContent);
-  const number = value => {  // as hooks.core.languages.written writes it: decimal comma, minus sign
-    const shown = words.decimal_comma ? value.toFixed(4).replace(".", ",") : value.toFixed(4);
-    return shown.replace(/^-/, words.minus);
-  };
-  const element = (name, attributes = {}, parent = null, namespace = null) => {
-    const made = namespace ? document.createElementNS(namespace, name) : document.createElement(name);
-    for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
-    if (parent) parent.append(made);
-    return made;
-  };
 
   /* θ′ᵢ / θᵢ for i = 0 .. d/2 - 1; dynamic NTK at a sequence of s · L tokens */
   function methods(d, base, s, trained) {
@@ -55,19 +44,11 @@
 
   const STYLES = [["#ff7f0e", ""], ["#2ca02c", "6 4"], ["#d62728", "8 3 2 3"], ["#1f77b4", ""], ["#9467bd", "2 3"]];
 
-  function slider(form, id, label, exponent, low, high) {
-    const row = element("div", {class: "rope-dial__control"}, form);
-    element("label", {for: id}, row).textContent = label;
-    const input = element("input", {type: "range", id, min: String(low), max: String(high), step: "1", value: String(exponent)}, row);
-    const shown = element("output", {for: id}, row);
-    return [input, shown];
-  }
-
   function build(explorer, index) {
     const d = Number(explorer.dataset.headDim);
     const base = Number(explorer.dataset.base);
     explorer.replaceChildren();
-    const form = element("form", {class: "rope-dial__controls"}, explorer);
+    const form = element("form", {class: "interactive-figure__controls"}, explorer);
     form.addEventListener("submit", event => event.preventDefault());
     const [factor, factorShown] = slider(form, `scaling-explorer-${index}-s`, words.explorer_factor, 2, 1, 4);
     const [trained, trainedShown] = slider(form, `scaling-explorer-${index}-l`, words.explorer_trained, 11, 10, 13);
