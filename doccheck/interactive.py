@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from hooks.core.project import Project
 from hooks.core.urls import language_root, page_url
 
-from .tour import SETTLED
+from .tour import SETTLED, open_window
 
 
 def snippet_output(project: Project, snippet: str) -> str:
@@ -30,6 +31,24 @@ def set_sliders(tab: Any, selector: str, values: list[str]) -> Any:
     for index, value in enumerate(values):
         figure.locator("input[type=range]").nth(index).fill(value)
     return figure.element_handle()
+
+
+def in_every_language(
+    chromium: Any, server: str, project: Project, window: Any, page: str, selector: str, compare: Callable
+) -> list[str]:
+    """``compare(tab, language)``'s problems on the page of every language, in one window; a page
+    whose figure did not come to life (its script added no ``--live`` class) is a problem itself."""
+    context = open_window(chromium, window)
+    tab = context.new_page()
+    problems = []
+    for language in project.languages:
+        open_page(tab, server, project, language, page)
+        if not tab.locator(f"{selector}{selector}--live").count():
+            problems.append(f"[{language}] /{page_url(page)}: {selector} did not come to life")
+            continue
+        problems += [f"[{language}] {p}" for p in compare(tab, language)]
+    context.close()
+    return problems
 
 
 def without_javascript(chromium: Any, server: str, project: Project, page: str, selector: str) -> list[str]:

@@ -1,15 +1,15 @@
-"""Let every language show the figures of docs/<default language>/assets/.
+"""Let every language link to the figures of docs/<default language>/assets/.
 
-README: figures live once, in docs/en/assets/figures/, and every language's page shows them
-with the same relative path, ``![alt](../assets/figures/name.png)``. With
+README: figures live once, in docs/en/assets/figures/, and every language's page links them
+with the same relative path, ``![alt](../assets/figures/name.svg)``. With
 ``fallback_to_default: false`` (no English page may stand in for a missing translation),
 mkdocs-static-i18n does not fall back for assets either: in a translated page that path points
-at docs/zh/assets/figures/, which does not exist, so the build warns and the image is missing.
+at docs/zh/assets/figures/, which does not exist, so the build would warn of a broken link.
 
 For each other language's build, the build plugin (hooks/plugin.py) adds the default language's assets under their
-unprefixed path (``assets/figures/name.png``), the last place mkdocs-static-i18n looks for a
-linked file. They keep their single output file (``site/assets/...``), so a translated page's
-link is rewritten to that one copy and the site holds each figure once.
+unprefixed path (``assets/figures/name.svg``), the last place mkdocs-static-i18n looks for a
+linked file, so the link resolves; hooks/figures_in_language.py then points the image at the
+copy it writes in the page's language (``assets/figures/<language>/name.svg``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Notebook figures that do not shift the page: a notebook page's inline output images (``data:``
-PNGs, which do not go through Python-Markdown) get their width and height, read from the image
-itself. The figures of Markdown pages are SVG, inlined by hooks/figures_in_language.py."""
+"""Notebook images that do not shift the page: a notebook page's PNG output images (``data:``
+images, which do not go through Python-Markdown) get their width and height, read from the image
+itself. The guide's own figures, notebooks' included, are SVG files written per language by
+hooks/figures_in_language.py; this keeps any PNG a notebook may still output from shifting the page."""
 
 from __future__ import annotations
 

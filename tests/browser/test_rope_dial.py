@@ -12,11 +12,17 @@ import re
 
 import pytest
 
-from doccheck.interactive import open_page, rebuild_with, set_sliders, snippet_output, without_javascript
+from doccheck.interactive import (
+    in_every_language,
+    open_page,
+    rebuild_with,
+    set_sliders,
+    snippet_output,
+    without_javascript,
+)
 from doccheck.plugin import fail_with
 from doccheck.tour import LAPTOP, PHONE, open_window
 from hooks.core.languages import written
-from hooks.core.urls import page_url
 
 pytestmark = pytest.mark.browser
 
@@ -62,17 +68,10 @@ def _differences(tab, settings: list[dict[str, str]], language: str) -> list[str
 
 @pytest.mark.parametrize("window", [LAPTOP, PHONE], ids=str)
 def test_the_dial_shows_what_its_snippet_prints(chromium, server, project, settings, window):
-    context = open_window(chromium, window)
-    tab = context.new_page()
-    problems = []
-    for language in project.languages:
-        open_page(tab, server, project, language, PAGE)
-        if not tab.locator(".rope-dial.rope-dial--live").count():
-            problems.append(f"[{language}] /{page_url(PAGE)}: no working dial")
-            continue
-        problems += [f"[{language}] {p}" for p in _differences(tab, settings, language)]
-    context.close()
-    fail_with(problems)
+    def compare(tab, language: str) -> list[str]:
+        return _differences(tab, settings, language)
+
+    fail_with(in_every_language(chromium, server, project, window, PAGE, ".rope-dial", compare))
 
 
 def test_the_dial_moves_by_keyboard(chromium, server, project, settings):
