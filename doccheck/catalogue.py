@@ -22,7 +22,7 @@ from typing import Any, Literal
 from hooks.core.notebooks import Notebook
 from hooks.core.pages import Page, QuotedOutput
 
-from . import alignment, checks, cpu, drift
+from . import alignment, checks, course, cpu, drift
 from .drift import Translation
 from .problem import Problem
 from .session import DocSession
@@ -141,6 +141,18 @@ def _page(session: DocSession, page: Page) -> Verdict:
     return Verdict(problems)
 
 
+def _course_elements(session: DocSession, page: Page) -> Verdict:
+    """A chapter page has its at-a-glance box, exercises and key takeaways; a quiz, its questions,
+    each with one right option (the English page's) and every wrong one explained."""
+    project = session.project
+    english = None
+    if page.language != project.source_language:
+        source = project.language_dir(project.source_language) / page.relative
+        english = source.read_text(encoding="utf-8") if source.is_file() else None
+    text = (project.root / page.path).read_text(encoding="utf-8")
+    return Verdict(course.check_course_elements(page, text, english))
+
+
 def _notebook_outputs(session: DocSession, notebook: Notebook) -> Verdict:
     problems = checks.check_notebook(session.project, notebook, session.executed_notebook(notebook.relative))
     if not problems:
@@ -247,6 +259,7 @@ CHECKS = [
     Check("test_quoted_output", "quote", _quoted_output, runs_code=True),
     Check("test_page", "page", _page, runs_code=True),
     Check("test_notebook_outputs", "notebook", _notebook_outputs, runs_code=True),
+    Check("test_page_is_part_of_the_course", "page", _course_elements, runs_code=False),
     Check("test_every_snippet_is_on_a_page", "project", _every_snippet_is_on_a_page, runs_code=False),
     Check("test_figures_are_what_their_snippets_write", "project", _figures, runs_code=True),
     Check("test_figure_texts_are_translated", "project", _figure_texts, runs_code=False),

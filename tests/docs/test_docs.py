@@ -8,6 +8,7 @@ from doccheck.plugin import content_test
 test_quoted_output = content_test("test_quoted_output")
 test_page = content_test("test_page")
 test_notebook_outputs = content_test("test_notebook_outputs")
+test_page_is_part_of_the_course = content_test("test_page_is_part_of_the_course")
 test_every_snippet_is_on_a_page = content_test("test_every_snippet_is_on_a_page")
 test_figures_are_what_their_snippets_write = content_test("test_figures_are_what_their_snippets_write")
 test_figure_texts_are_translated = content_test("test_figure_texts_are_translated")

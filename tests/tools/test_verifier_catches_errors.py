@@ -480,3 +480,142 @@ def test_a_page_naming_a_file_that_moved_is_caught(mini_site):
     )
     [problem] = all_problems(mini_site)
     assert problem == "[en] docs/en/page.md:15: names tests/test_gone.py, which does not exist"
+
+
+# -- the course's shape (doccheck/course.py): a chapter page and a quiz that pass, then each broken
+
+CHAPTER_PAGE = """---
+description: "x"
+---
+# A chapter page { #a-chapter-page }
+
+!!! abstract "At a glance"
+    **You need:** the previous page.
+
+    **You will be able to:**
+
+    - compute a thing
+    - check a thing
+
+Prose.
+
+## Exercises { #exercises }
+
+**1. Predict.** What does it print?
+
+<details class="success" markdown>
+<summary>Answer</summary>
+
+```python title="snippets/demo/exercise_one.py"
+--8<-- "demo/exercise_one.py"
+```
+
+<!-- output: demo/exercise_one.py -->
+```text title="Output"
+1
+```
+
+</details>
+
+**2. Implement.** Write it.
+
+<details class="success" markdown>
+<summary>Answer</summary>
+
+```python title="snippets/demo/exercise_two.py"
+--8<-- "demo/exercise_two.py"
+```
+
+<!-- output: demo/exercise_two.py -->
+```text title="Output"
+2
+```
+
+</details>
+
+## Key takeaways { #key-takeaways }
+
+- one
+- two
+- three
+"""
+
+QUIZ_QUESTION = """## {n}. Topic {{ #question-{n} }}
+
+Which?
+
+- **A.** a
+- **B.** b
+- **C.** c
+
+<details class="question" markdown>
+<summary>Answer</summary>
+
+**B** is right: because.
+
+- **A.** no.
+- **C.** no.
+
+</details>
+
+"""
+QUIZ_PAGE = "# Quiz { #quiz }\n\nIntro.\n\n" + "".join(QUIZ_QUESTION.format(n=n) for n in range(1, 6))
+
+
+def course_problems(relative: str, text: str, english: str | None = None, language: str = "en") -> list[str]:
+    from doccheck.course import check_course_elements
+    from hooks.core.pages import Page
+
+    page = Page(language=language, path=Path(f"docs/{language}/{relative}"), relative=relative)
+    return [str(p) for p in check_course_elements(page, text, english)]
+
+
+def test_a_chapter_page_and_a_quiz_with_the_course_shape_pass():
+    assert course_problems("topic/page.md", CHAPTER_PAGE) == []
+    assert course_problems("topic/quiz.md", QUIZ_PAGE) == []
+    assert course_problems("topic/quiz.md", QUIZ_PAGE, english=QUIZ_PAGE, language="zh") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('!!! abstract "At a glance"', '!!! note "At a glance"', "docs/en/topic/page.md:4: the first block under"),
+        ("    - check a thing\n", "", "page.md:6: the at-a-glance box lists 1 outcomes"),
+        ("    **You need:** the previous page.", "    You need the previous page.", "has 1 bold labels"),
+        ("## Exercises { #exercises }", "## Exercises { #practice }", "needs a section { #exercises }"),
+        ("**2. Implement.**", "**3. Implement.**", "numbered [1, 3]"),
+        ('--8<-- "demo/exercise_two.py"', '--8<-- "demo/two.py"', "includes one snippets/<topic>/exercise_*.py"),
+        ("<!-- output: demo/exercise_two.py -->\n", "", "quotes no output of demo/exercise_two.py"),
+        ("- three\n", "", "2 key takeaways"),
+        ("</details>\n\n## Key", "\n## Key", "page.md:36: this answer's <details> block is never closed"),
+    ],
+)
+def test_a_chapter_page_without_the_course_shape_is_named(old, new, message):
+    assert old in CHAPTER_PAGE
+    problems = course_problems("topic/page.md", CHAPTER_PAGE.replace(old, new, 1))
+    assert any(message in p for p in problems), problems
+    assert all(p.startswith("[en] docs/en/topic/page.md:") for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("{ #question-5 }", "{ #question-6 }", "at least 5 sections"),
+        ("- **C.** c\n", "", "options ['A', 'B']"),
+        ("**B** is right", "**D** is right", "it names D"),
+        ("- **C.** no.\n", "", "it must explain each wrong one, in order: ['A', 'C']"),
+        ('<details class="question" markdown>', '<details class="success" markdown>', "0 answers"),
+    ],
+)
+def test_a_quiz_question_without_its_shape_is_named(old, new, message):
+    broken = QUIZ_PAGE.replace(old, new, 1) if "question-5" in old else QUIZ_PAGE.replace(old, new)
+    problems = course_problems("topic/quiz.md", broken)
+    assert any(message in p for p in problems), problems
+
+
+def test_a_translated_quiz_with_another_right_option_is_named():
+    right_b, right_a = "**B** is right: because.\n\n- **A.** no.", "**A** is right: because.\n\n- **B.** no."
+    translated = QUIZ_PAGE.replace(right_b, right_a)
+    problems = course_problems("topic/quiz.md", translated, english=QUIZ_PAGE, language="zh")
+    assert len(problems) == 5 and "right option is A; the English page's is B" in problems[0], problems
+    assert problems[0].startswith("[zh] docs/zh/topic/quiz.md:5:"), problems
