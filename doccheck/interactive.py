@@ -83,3 +83,74 @@ def rebuild_with(tab: Any, selector: str, script: str, **data: str) -> None:
         }""",
         [selector, script, data],
     )
+
+
+# what the drawing paints, as the browser computes it: its background, the page's, each text's
+# fill and each line's stroke (SVG colours come from the stylesheet's custom properties)
+PAINTED = """(selector) => {
+  const figure = document.querySelector(selector);
+  const drawing = figure.querySelector("svg[role=img]");
+  const named = node => node.getAttribute("class") || node.tagName.toLowerCase();
+  return {
+    paper: getComputedStyle(drawing).backgroundColor,
+    page: getComputedStyle(document.body).backgroundColor,
+    texts: [...drawing.querySelectorAll("text")].map(t => [t.textContent, getComputedStyle(t).fill]),
+    lines: [...drawing.querySelectorAll("line[marker-end], polyline")].map(l => [named(l), getComputedStyle(l).stroke]),
+  };
+}"""
+TEXT_CONTRAST = 4.5  # WCAG AA, normal text
+LINE_CONTRAST = 3.0  # WCAG 1.4.11, graphical objects
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(…)`` or ``rgba(…)`` colour."""
+    channels = [float(c) for c in colour[colour.index("(") + 1 : colour.index(")")].replace(",", " ").split()[:3]]
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: str, second: str) -> float:
+    lighter, darker = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def colour_problems(tab: Any, selector: str) -> list[str]:
+    """The drawing in the page's colour scheme: its background no further from the page's than a
+    tint (a white drawing on a dark page fails), its texts readable and its lines visible on it."""
+    painted = tab.evaluate(PAINTED, selector)
+    paper, page = painted["paper"], painted["page"]
+    problems = []
+    if contrast(paper, page) > 1.5:
+        problems.append(f"the drawing's background {paper} stands out from the page's {page}")
+    for text, fill in painted["texts"]:
+        if contrast(fill, paper) < TEXT_CONTRAST:
+            problems.append(f"text {text!r} in {fill} on {paper}: {contrast(fill, paper):.2f}:1 < {TEXT_CONTRAST}:1")
+    for line, stroke in painted["lines"]:
+        if contrast(stroke, paper) < LINE_CONTRAST:
+            problems.append(f"{line} in {stroke} on {paper}: {contrast(stroke, paper):.2f}:1 < {LINE_CONTRAST}:1")
+    if not painted["texts"] or not painted["lines"]:
+        problems.append("no text or no line measured in the drawing: the check checked nothing")
+    return problems
+
+
+def in_both_schemes(chromium: Any, server: str, project: Project, page: str, selector: str) -> list[str]:
+    """The drawing's colours (``colour_problems``) and axe-core's serious or critical findings on the
+    figure, on a laptop in the light and the dark scheme and on a phone, in the source language."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from .tour import LAPTOP, LAPTOP_DARK, PHONE
+
+    problems = []
+    for window in (LAPTOP, LAPTOP_DARK, PHONE):
+        context = open_window(chromium, window)
+        tab = context.new_page()
+        open_page(tab, server, project, project.source_language, page)
+        problems += [f"({window.name}) {p}" for p in colour_problems(tab, selector)]
+        found = Axe().run(tab, context=selector).response["violations"]
+        problems += [
+            f"({window.name}) axe: {v['id']} ({v['impact']}): {v['help']}"
+            for v in found
+            if v["impact"] in ("serious", "critical")
+        ]
+        context.close()
+    return problems

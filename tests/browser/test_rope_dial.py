@@ -2,7 +2,8 @@
 language: set to each setting that snippets/rope/rope_dial.py prints, it shows the snippet's angle
 and score to the same 4 decimals (written as the page's language writes numbers: a Polish page
 with a decimal comma and a minus sign); its sliders
-move by keyboard; without JavaScript the page shows the static figure and says what the dial
+move by keyboard; its drawing follows the light and the dark colour scheme, readable in both, and
+axe finds nothing serious in it; without JavaScript the page shows the static figure and says what the dial
 needs. A dial whose pair turns by another angle per position must fail the comparison: a check
 that cannot fail proves nothing."""
 
@@ -13,6 +14,8 @@ import re
 import pytest
 
 from doccheck.interactive import (
+    colour_problems,
+    in_both_schemes,
     in_every_language,
     open_page,
     rebuild_with,
@@ -21,7 +24,7 @@ from doccheck.interactive import (
     without_javascript,
 )
 from doccheck.plugin import fail_with
-from doccheck.tour import LAPTOP, PHONE, open_window
+from doccheck.tour import LAPTOP, LAPTOP_DARK, PHONE, open_window
 from hooks.core.languages import written
 
 pytestmark = pytest.mark.browser
@@ -112,3 +115,19 @@ def test_the_comparison_fails_on_a_dial_that_turns_by_another_angle(chromium, se
     problems = _differences(tab, settings, project.source_language)
     context.close()
     assert problems, "a dial turning by 0.5 rad per position shows what the snippet prints for 0.4"
+
+
+def test_the_dial_reads_in_both_colour_schemes(chromium, server, project):
+    fail_with(in_both_schemes(chromium, server, project, PAGE, ".rope-dial"))
+
+
+def test_the_colour_check_fails_on_a_white_drawing_on_a_dark_page(chromium, server, project):
+    """The drawing as it was before it had dark colours, and a pale key: both must be named."""
+    context = open_window(chromium, LAPTOP_DARK)
+    tab = context.new_page()
+    open_page(tab, server, project, project.source_language, PAGE)
+    tab.add_style_tag(content=".rope-dial { --figure-paper: #fff !important; --figure-key: #ffd0b0 !important; }")
+    problems = colour_problems(tab, ".rope-dial")
+    context.close()
+    assert any("stands out from the page" in p for p in problems), problems
+    assert any(p.startswith("text 'k (") for p in problems), problems

@@ -2,7 +2,8 @@
 Chromium, in every language: set to each factor and trained length that
 snippets/rope/scaling_explorer.py prints, its table shows the snippet's scale factors for the five
 methods at seven pairs, to the same 4 decimals (a Polish page writes them with a decimal comma);
-its sliders move by keyboard; without JavaScript the page says what the explorer needs. An
+its sliders move by keyboard; its drawing follows the light and the dark colour scheme, readable
+in both, and axe finds nothing serious in it; without JavaScript the page says what the explorer needs. An
 explorer for another base must fail the comparison: a check that cannot fail proves nothing."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 import pytest
 
 from doccheck.interactive import (
+    in_both_schemes,
     in_every_language,
     open_page,
     rebuild_with,
@@ -101,3 +103,7 @@ def test_the_comparison_fails_on_an_explorer_with_another_base(chromium, server,
     problems = _differences(tab, settings, project.source_language)
     context.close()
     assert problems, "an explorer for base 500000 shows what the snippet prints for base 10000"
+
+
+def test_the_explorer_reads_in_both_colour_schemes(chromium, server, project):
+    fail_with(in_both_schemes(chromium, server, project, PAGE, ".scaling-explorer"))

@@ -15,11 +15,14 @@
   const {SVG, words, element, number, slider} = window.guideFigures;  // interactive-figures.js
   const rotate = ([x, y], angle) => [Math.cos(angle) * x - Math.sin(angle) * y, Math.sin(angle) * x + Math.cos(angle) * y];
 
+  // colours are the stylesheet's (interactive-figures.css), one set per colour scheme
+  const paint = (property, colour) => `${property}: var(--figure-${colour})`;
+
   function arrow(svg, colour, name) {
-    const line = element("line", {x1: "0", y1: "0", stroke: colour, "stroke-width": "0.035", "marker-end": `url(#${name})`}, svg, SVG);
+    const line = element("line", {x1: "0", y1: "0", style: paint("stroke", colour), "stroke-width": "0.035", "marker-end": `url(#${name})`}, svg, SVG);
     const marker = element("marker", {id: name, viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse"}, svg.querySelector("defs"), SVG);
-    element("path", {d: "M 0 0 L 10 5 L 0 10 z", fill: colour}, marker, SVG);
-    const label = element("text", {fill: colour, "font-size": "0.13", "text-anchor": "middle", "dominant-baseline": "middle"}, svg, SVG);
+    element("path", {d: "M 0 0 L 10 5 L 0 10 z", style: paint("fill", colour)}, marker, SVG);
+    const label = element("text", {style: paint("fill", colour), "font-size": "0.13", "text-anchor": "middle", "dominant-baseline": "middle"}, svg, SVG);
     return [line, label];
   }
 
@@ -37,12 +40,12 @@
     // y grows upwards in the drawing, as in the figure: the group flips the SVG's axis
     const svg = element("svg", {viewBox: "-1.6 -1.6 3.2 3.2", class: "rope-dial__plane", role: "img"}, dial, SVG);
     element("defs", {}, svg, SVG);
-    element("circle", {cx: "0", cy: "0", r: String(Math.hypot(...q)), fill: "none", stroke: "#999", "stroke-width": "0.01", "stroke-dasharray": "0.04"}, svg, SVG);
-    element("line", {x1: "-1.4", y1: "0", x2: "1.4", y2: "0", stroke: "#ccc", "stroke-width": "0.008"}, svg, SVG);
-    element("line", {x1: "0", y1: "-1.4", x2: "0", y2: "1.4", stroke: "#ccc", "stroke-width": "0.008"}, svg, SVG);
-    const arc = element("path", {fill: "none", stroke: "#555", "stroke-width": "0.015"}, svg, SVG);
-    const [queryLine, queryLabel] = arrow(svg, "#1f77b4", `rope-dial-${index}-q`);
-    const [keyLine, keyLabel] = arrow(svg, "#c44e00", `rope-dial-${index}-k`);
+    element("circle", {cx: "0", cy: "0", r: String(Math.hypot(...q)), fill: "none", style: paint("stroke", "guide"), "stroke-width": "0.01", "stroke-dasharray": "0.04"}, svg, SVG);
+    element("line", {x1: "-1.4", y1: "0", x2: "1.4", y2: "0", style: paint("stroke", "axis"), "stroke-width": "0.008"}, svg, SVG);
+    element("line", {x1: "0", y1: "-1.4", x2: "0", y2: "1.4", style: paint("stroke", "axis"), "stroke-width": "0.008"}, svg, SVG);
+    const arc = element("path", {fill: "none", style: paint("stroke", "arc"), "stroke-width": "0.015"}, svg, SVG);
+    const [queryLine, queryLabel] = arrow(svg, "query", `rope-dial-${index}-q`);
+    const [keyLine, keyLabel] = arrow(svg, "key", `rope-dial-${index}-k`);
 
     // each result on its own line, its number where the language's sentence puts it
     const results = element("p", {class: "rope-dial__results", "aria-live": "polite"}, dial);

@@ -42,7 +42,9 @@
     ];
   }
 
-  const STYLES = [["#ff7f0e", ""], ["#2ca02c", "6 4"], ["#d62728", "8 3 2 3"], ["#1f77b4", ""], ["#9467bd", "2 3"]];
+  // each method's colour (interactive-figures.css, one set per colour scheme) and dash pattern
+  const STYLES = [["method-1", ""], ["method-2", "6 4"], ["method-3", "8 3 2 3"], ["method-4", ""], ["method-5", "2 3"]];
+  const stroke = colour => `stroke: var(--figure-${colour})`;
 
   function build(explorer, index) {
     const d = Number(explorer.dataset.headDim);
@@ -57,7 +59,7 @@
     const svg = element("svg", {viewBox: "-14 -6 120 76", class: "scaling-explorer__plot", role: "img"}, explorer, SVG);
     const grid = element("g", {}, svg, SVG);
     const curves = STYLES.map(([colour, dash]) =>
-      element("polyline", {fill: "none", stroke: colour, "stroke-width": "0.8", "stroke-dasharray": dash}, svg, SVG));
+      element("polyline", {fill: "none", style: stroke(colour), "stroke-width": "0.8", "stroke-dasharray": dash}, svg, SVG));
     const xLabel = element("text", {x: "50", y: "69", "font-size": "3.2", "text-anchor": "middle"}, svg, SVG);
     xLabel.textContent = words.explorer_pair;
 
@@ -74,7 +76,7 @@
       const name = element("div", {class: "scaling-explorer__name"}, element("th", {scope: "row"}, tr));
       // a size of its own: a table sizes its cells before it lays out a drawing sized by CSS
       const key = element("svg", {viewBox: "0 0 16 4", width: "24", height: "6", class: "scaling-explorer__key", "aria-hidden": "true"}, name, SVG);
-      element("line", {x1: "0", y1: "2", x2: "16", y2: "2", stroke: colour, "stroke-width": "1.6", "stroke-dasharray": dash ? dash.split(" ").map(n => n / 2).join(" ") : ""}, key, SVG);
+      element("line", {x1: "0", y1: "2", x2: "16", y2: "2", style: stroke(colour), "stroke-width": "1.6", "stroke-dasharray": dash ? dash.split(" ").map(n => n / 2).join(" ") : ""}, key, SVG);
       const label = element("span", {}, name);
       return [label, PAIRS.map(() => element("td", {}, tr))];
     });
@@ -90,12 +92,12 @@
       const x = i => (i / (d / 2 - 1)) * 100;
       grid.replaceChildren();
       for (let power = 0; power >= lowest; power -= lowest < -4 ? 2 : 1) {
-        element("line", {x1: "0", x2: "100", y1: String(y(2 ** power)), y2: String(y(2 ** power)), stroke: "#ddd", "stroke-width": "0.3"}, grid, SVG);
+        element("line", {x1: "0", x2: "100", y1: String(y(2 ** power)), y2: String(y(2 ** power)), style: stroke("axis"), "stroke-width": "0.3"}, grid, SVG);
         const tick = element("text", {x: "-1.5", y: String(y(2 ** power) + 1.1), "font-size": "3", "text-anchor": "end"}, grid, SVG);
         tick.textContent = power === 0 ? "1" : `1/${2 ** -power}`;
       }
       for (const pair of PAIRS) {
-        element("line", {x1: String(x(pair)), x2: String(x(pair)), y1: "0", y2: "60", stroke: "#eee", "stroke-width": "0.3"}, grid, SVG);
+        element("line", {x1: String(x(pair)), x2: String(x(pair)), y1: "0", y2: "60", style: stroke("grid"), "stroke-width": "0.3"}, grid, SVG);
         const tick = element("text", {x: String(x(pair)), y: "64", "font-size": "3", "text-anchor": "middle"}, grid, SVG);
         tick.textContent = String(pair);
       }
