@@ -6,7 +6,8 @@ its title, with an "at a glance" box (``!!! abstract``) holding two labelled par
 page assumes and what the reader will be able to do, and a list of 2 to 4 outcomes. It has a
 section ``{ #exercises }`` of 2 to 4 numbered exercises, each with its answer folded in a
 ``<details>`` block that includes an ``exercise_*.py`` snippet and quotes its output, and after it
-a section ``{ #key-takeaways }`` with 3 to 5 points.
+a section ``{ #key-takeaways }`` with 3 to 5 points. A notation box (a box holding a table of
+``$symbols$``) lists only symbols that the page's formulas use; the glossary has every symbol.
 
 A quiz page (``<chapter>/quiz.md``) has sections ``{ #question-1 }``, ``{ #question-2 }`` … Each
 lists its options as ``- **A.** …``, then folds its answer in ``<details class="question">``: a
@@ -51,6 +52,9 @@ QUESTION_ID = re.compile(r"^question-(?P<number>\d+)$")
 OPTION = re.compile(r"^- \*\*(?P<letter>[A-Z])\.\*\*")
 RIGHT_OPTION = re.compile(r"^\*\*(?P<letter>[A-Z])\*\*")
 QUESTION_DETAILS = re.compile(r'^<details class="question"[^>]*>\s*$')
+BOX = re.compile(r"^(!!!|\?\?\?\+?) \w+")
+SYMBOL_ROW = re.compile(r"^    \| *\$")
+MATH = re.compile(r"\$\$?([^$]+)\$\$?", re.S)
 
 
 def kind_of(relative: str) -> str | None:
@@ -161,8 +165,36 @@ def _exercise_problems(exercises: _Section, report: _Report) -> None:
             report.add(opened, f"the answer quotes no output of {next(iter(included))} (<!-- output: … -->)")
 
 
+def _used(symbol: str, math: str) -> bool:
+    """Whether a symbol (its LaTeX, spaces ignored) occurs in the page's formulas as itself, not as
+    a letter of a longer name (``d`` in ``d_h`` counts, ``d`` in ``\\mathrm{dim}`` does not)."""
+    written = re.escape(symbol.replace(" ", ""))
+    return re.search(rf"(?<![A-Za-z\\]){written}(?![A-Za-z])", math) is not None
+
+
+def _notation_problems(lines: list[str], report: _Report) -> None:
+    """A notation box lists only symbols the page's formulas use (outside the box); the glossary
+    holds every symbol of the chapter."""
+    for start, text in enumerate(lines):
+        if not BOX.match(text):
+            continue
+        end = start + 1
+        while end < len(lines) and (not lines[end].strip() or lines[end].startswith("    ")):
+            end += 1
+        rows = [(index, lines[index]) for index in range(start + 1, end) if SYMBOL_ROW.match(lines[index])]
+        if not rows:
+            continue
+        outside = "\n".join(lines[:start] + lines[end:])
+        math = " ".join(m.replace(" ", "") for m in MATH.findall(outside))
+        for index, row in rows:
+            symbols = re.findall(r"\$([^$]+)\$", row.split("|")[1])
+            if not any(_used(symbol, math) for symbol in symbols):
+                report.add(index, f"the notation box lists {', '.join(symbols)}, which no formula of this page uses")
+
+
 def _chapter_problems(lines: list[str], report: _Report) -> None:
     _glance_problems(lines, report)
+    _notation_problems(lines, report)
     sections = _sections(lines)
     ids = [s.id for s in sections]
     for needed in (EXERCISES_ID, TAKEAWAYS_ID):

@@ -3,13 +3,15 @@ quotes, so that its minutes follow the pages when they change (tests/docs/test_f
 
 A reader of technical text reads about 200 words of prose a minute, 15 lines of code and 30 lines
 of printed output (the rates of the learner's review, ../shared/reviews/learner.md). Formulas,
-figures and tables count by their words only. The estimate is the English page's: every
+figures and tables count by their words only; answers folded in ``<details>`` (exercises,
+quizzes) do not count, since a reader opens them after trying. The estimate is the English page's: every
 translation says the same, and shows the same minutes.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,12 +54,30 @@ def prose_words(text: str) -> int:
     return count
 
 
+def folded_lines(text: str) -> set[int]:
+    """The 1-based lines inside ``<details>`` blocks: exercise and quiz answers, which a reader opens
+    after trying, so they are not part of the first reading."""
+    folded: set[int] = set()
+    start = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if start is None and re.match(r"<details\b", line):
+            start = number
+        elif start is not None and re.match(r"</details>", line):
+            folded.update(range(start, number + 1))
+            start = None
+    return folded
+
+
 def reading_time(page: Page, root: Path, snippets_dir: Path) -> ReadingTime:
     """The reading time of a Markdown page: its prose, the snippets it includes and the outputs
-    it quotes."""
+    it quotes, without the folded answers."""
     text = (root / page.path).read_text(encoding="utf-8")
+    folded = folded_lines(text)
+    unfolded = "\n".join("" if n in folded else line for n, line in enumerate(text.splitlines(), start=1))
     code = sum(
-        len((snippets_dir / include.snippet).read_text(encoding="utf-8").splitlines()) for include in page.includes
+        len((snippets_dir / include.snippet).read_text(encoding="utf-8").splitlines())
+        for include in page.includes
+        if include.location.line not in folded
     )
-    output = sum(len(quote.text.splitlines()) for quote in page.outputs)
-    return ReadingTime(prose_words(text), code, output)
+    output = sum(len(quote.text.splitlines()) for quote in page.outputs if quote.location.line not in folded)
+    return ReadingTime(prose_words(unfolded), code, output)

@@ -40,6 +40,87 @@ WRONG_ANSWERS = {
         "torch.repeat_interleave(angles, 2, dim=-1)",
         "the tables laid out for interleaved pairs",
     ),
+    "rope/exercise_dial_angles.py": (
+        "(end - start) % (2 * math.pi)",
+        "(start - end) % (2 * math.pi)",
+        "the angle measured from k to q",
+    ),
+    "rope/exercise_unrotate.py": (
+        "x * cos - rotate_half(x) * sin",
+        "x * cos + rotate_half(x) * sin",
+        "rotated once more instead of back",
+    ),
+    "rope/exercise_decoding_shapes.py": (
+        "cache=cache, show=True",
+        "show=True",
+        "the cache not passed: the new token alone at position 0",
+    ),
+    "rope/exercise_chunked_prefill.py": (
+        "cache=cache)",
+        "cache=None)",
+        "each chunk without the cache of the chunks before it",
+    ),
+    "rope/exercise_index_mask.py": (".tril()", ".tril(n_keys - n_queries)", "no bug found: the index mask made right"),
+    "rope/exercise_layout_bug_twice.py": (
+        "torch.cat((x1 * cos - x2 * sin, x1 * sin + x2 * cos), dim=-1)",
+        "torch.stack((x1 * cos - x2 * sin, x1 * sin + x2 * cos), dim=-1).flatten(-2)",
+        "position 0 taken as the identity",
+    ),
+    "rope/exercise_rotation_sign.py": (
+        "x * cos - rotate_half(x) * sin",
+        "x * cos + rotate_half(x) * sin",
+        "no bug found: the port's sign made right",
+    ),
+    "rope/exercise_offset_off_by_one.py": (
+        '("count", count)',
+        '("count", count - 1)',
+        "no bug found: both rows at the right position",
+    ),
+    "rope/exercise_mla_cache_size.py": (
+        "shared = latent + rope",
+        "shared = latent + heads * rope",
+        "one rotated key cached per head",
+    ),
+    "rope/exercise_mla_shared_key.py": (
+        "interleaved_to_half(key, 1)",
+        "interleaved_to_half(key, 4)",
+        "the shared key converted with num_key_value_heads",
+    ),
+    "rope/exercise_mla_softmax_scale.py": (
+        "(nope_dim + rope_dim) ** -0.5",
+        "(latent_dim + rope_dim) ** -0.5",
+        "the scale taken from the width of the absorbed vectors",
+    ),
+    "rope/exercise_multimodal_position_ids.py": (
+        "spatial_merge=2",
+        "spatial_merge=1",
+        "every patch counted as one token",
+    ),
+    "rope/exercise_multimodal_decoding.py": (
+        "+ cache_length + rope_delta",
+        "+ cache_length",
+        "positions counted by tokens, the offset forgotten",
+    ),
+    "rope/exercise_multimodal_interleaved_axes.py": (
+        "mrope_axis_of_pair(section, interleaved=True)",
+        "mrope_axis_of_pair(section)",
+        "Qwen3-VL's axes taken as blocks too",
+    ),
+    "rope/exercise_conversion_gqa_rows.py": (
+        "new = interleaved_to_half(rows, heads)",
+        "new = half_to_interleaved(rows, heads)",
+        "the conversion the wrong way",
+    ),
+    "rope/exercise_conversion_fused_qkv.py": (
+        "interleaved_to_half(k, N_KV_HEADS)",
+        "interleaved_to_half(k, N_HEADS)",
+        "the key rows converted with the query head count",
+    ),
+    "rope/exercise_conversion_qk_norm.py": (
+        "(interleaved_to_half(q_norm, 1), interleaved_to_half(k_norm, 1))",
+        "(q_norm, k_norm)",
+        "the norm scales left as they are",
+    ),
 }
 
 

@@ -7,8 +7,10 @@ fidelity check compares them).
 from __future__ import annotations
 
 import re
+import shutil
 
 from hooks.core.markdown import tokens
+from hooks.core.pages import parse_page
 from hooks.core.reading_time import reading_time
 
 SECTION_ID = "a-fast-track-through-rope"
@@ -74,3 +76,19 @@ def test_the_fast_track_check_fails_on_a_wrong_minute_or_total(project):
     total_off = TOTAL.sub(lambda m: f"about {int(m.group(1)) + 1} minutes of reading", text, count=1)
     assert fast_track_problems(project, one_minute_off), "a page's minutes one off passes"
     assert fast_track_problems(project, total_off), "a total one off passes"
+
+
+def test_folded_answers_are_not_part_of_the_reading_time(project, tmp_path):
+    """An exercise answer is read after trying, not on the first reading: unfolded, the same page
+    takes longer."""
+    page = next(p for p in project.pages if p.language == project.source_language and p.relative == "rope/idea.md")
+    folded = reading_time(page, project.root, project.snippets_dir)
+    copy = tmp_path / page.path
+    copy.parent.mkdir(parents=True)
+    text = (project.root / page.path).read_text(encoding="utf-8")
+    copy.write_text(re.sub(r"</?details\b[^>]*>", "", text), encoding="utf-8")
+    unfolded_page = parse_page(copy, page.language, page.relative, tmp_path)
+    shutil.copytree(project.snippets_dir, tmp_path / "snippets", dirs_exist_ok=True)
+    unfolded = reading_time(unfolded_page, tmp_path, tmp_path / "snippets")
+    assert folded.code_lines < unfolded.code_lines and folded.output_lines < unfolded.output_lines
+    assert folded.words < unfolded.words

@@ -619,3 +619,13 @@ def test_a_translated_quiz_with_another_right_option_is_named():
     problems = course_problems("topic/quiz.md", translated, english=QUIZ_PAGE, language="zh")
     assert len(problems) == 5 and "right option is A; the English page's is B" in problems[0], problems
     assert problems[0].startswith("[zh] docs/zh/topic/quiz.md:5:"), problems
+
+
+def test_a_notation_box_listing_a_symbol_the_page_never_uses_is_named():
+    box = '!!! note "Notation"\n    Symbols.\n\n    | Symbol | Meaning |\n    | --- | --- |\n'
+    used = CHAPTER_PAGE.replace("Prose.", box + "    | $d$ | a size |\n\nProse with $d_h = d / H$.")
+    assert course_problems("topic/page.md", used) == []
+    unused = used.replace("    | $d$ | a size |\n", "    | $d$ | a size |\n    | $\\theta_i$ | a frequency |\n")
+    problems = course_problems("topic/page.md", unused)
+    lists = "the notation box lists \\theta_i, which no formula of this page uses"
+    assert problems == [f"[en] docs/en/topic/page.md:20: {lists}"]
