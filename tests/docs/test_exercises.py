@@ -40,6 +40,157 @@ WRONG_ANSWERS = {
         "torch.repeat_interleave(angles, 2, dim=-1)",
         "the tables laid out for interleaved pairs",
     ),
+    "embeddings/exercise_one_hot_waste.py": (
+        "useful = tokens * dim",
+        "useful = tokens",
+        "one useful multiplication per token, not one per entry of its row",
+    ),
+    "embeddings/exercise_lookup_backward.py": (
+        "index_add_",
+        "index_copy_",
+        "each row's gradient written, not added: a repeated ID keeps one",
+    ),
+    "embeddings/exercise_linear_to_embedding.py": (
+        "linear.weight.T)",
+        "linear.weight)",
+        "the linear weight used without its transpose",
+    ),
+    "embeddings/exercise_padding_gradient.py": (
+        "padding_idx=4)",
+        "padding_idx=None)",
+        "no padding_idx: the pad row looked up and trained like any other",
+    ),
+    "embeddings/exercise_check_ids.py": (
+        "token_ids >= num_embeddings",
+        "token_ids > num_embeddings",
+        "off by one: ID V let through",
+    ),
+    "embeddings/exercise_mean_pooling.py": (
+        "mask.sum(dim=1, keepdim=True)",
+        "mask.shape[1]",
+        "the masked sum divided by the padded length",
+    ),
+    "embeddings/exercise_table_share.py": (
+        "1 if tied else 2",
+        "2",
+        "a tied table counted twice, as state_dict() lists it",
+    ),
+    "embeddings/exercise_no_decay_group.py": (
+        '[table], "weight_decay": 0.0',
+        '[table], "weight_decay": weight_decay',
+        "the table left with weight decay",
+    ),
+    "embeddings/exercise_grow_tied.py": (
+        "model.lm_head.weight = grown.weight",
+        "pass",
+        "a new output layer of the right size, not tied to the grown table",
+    ),
+    "embeddings/exercise_king_positions.py": (
+        "token_types = torch.tensor([encoding.type_ids])",
+        "token_types = torch.zeros(1, len(encoding.ids), dtype=torch.long)",
+        "the token type IDs left at 0, as BertModel assumes when given none",
+    ),
+    "embeddings/exercise_layer_norm.py": ("correction=0", "correction=1", "the unbiased variance, torch.var's default"),
+    "embeddings/exercise_word_ids.py": (
+        "add_special_tokens=False",
+        "add_special_tokens=True",
+        "[CLS] and [SEP] taken as pieces of the word",
+    ),
+    "rope/exercise_precision_stored_positions.py": (
+        "(torch.bfloat16, torch.float16)",
+        "(torch.bfloat16, torch.float32)",
+        "float16 taken to hold every position, as float32 does",
+    ),
+    "rope/exercise_precision_safe_module.py": (
+        "positions.float()[:, None] * inv_freq",
+        "positions.float()[:, None] @ inv_freq[None, :]",
+        "the angles as a matrix product, which autocast computes in bfloat16",
+    ),
+    "rope/exercise_real_models_read_config.py": (
+        '"half-split"',
+        '"interleaved"',
+        "GPT-NeoX's pairs taken as neighbours",
+    ),
+    "rope/exercise_real_models_head_dim.py": (
+        'config.get("head_dim") or ',
+        "",
+        "hidden_size / num_attention_heads even when head_dim is given",
+    ),
+    "rope/exercise_real_models_original_length.py": (
+        '"max_position_embeddings": 131072',
+        '"max_position_embeddings": 32768',
+        "no bug found: both rows right",
+    ),
+    "rope/exercise_long_context_interpolation.py": (
+        "s = extended / trained",
+        "s = trained / extended",
+        "the factor inverted: positions multiplied by s",
+    ),
+    "rope/exercise_long_context_slow_pairs.py": (
+        "(wavelength > trained)",
+        "(wavelength / (2 * math.pi) > trained)",
+        "1 / theta_i compared with L: the 2 pi forgotten",
+    ),
+    "rope/exercise_long_context_attention_factor.py": (
+        "port = factor * scores(1.0)",
+        "port = factor**2 * scores(1.0)",
+        "no bug found: the port given the factor's square",
+    ),
+    "rope/exercise_per_layer_llama4_query.py": (
+        "first = chunk * (p // chunk)",
+        "first = p - chunk + 1",
+        "the chunk taken as a sliding window",
+    ),
+    "rope/exercise_per_layer_chunked_mask.py": (
+        "(n // chunk == p // chunk)",
+        "(n > p - chunk)",
+        "the chunk taken as a sliding window",
+    ),
+    "rope/exercise_per_layer_no_rope_flags.py": ("if not flag]", "if flag]", "no bug found: 1 read as rotating"),
+    "positions/exercise_score_scale.py": (
+        "/ d_h**0.5",
+        "/ d_h",
+        "the scores divided by d_h instead of its square root",
+    ),
+    "positions/exercise_equivariance.py": ("layer(x)[perm]", "layer(x)", "the outputs compared without shuffling them"),
+    "positions/exercise_position_ids.py": (
+        "token_ids if buggy else torch.arange(len(token_ids))",
+        "torch.arange(len(token_ids))",
+        "no bug found: both rows right",
+    ),
+    "positions/exercise_parameter_counts.py": (
+        "torch.nn.Linear(2 * d, d)",
+        "torch.nn.Linear(d, d)",
+        "the input width not doubled by concatenation",
+    ),
+    "positions/exercise_learned_positions.py": (
+        "seq > self.context_length",
+        "seq >= self.context_length",
+        "an off-by-one: a full-length sequence refused",
+    ),
+    "positions/exercise_seq_first.py": (
+        "tokens + position_vectors[:, None, :]",
+        "tokens + position_vectors",
+        "no bug found: both rows buggy",
+    ),
+    "positions/exercise_sinusoidal_norms.py": ("pe[p] @ pe[p]", "pe[p].norm()", "the norm instead of its square"),
+    "positions/exercise_shift.py": ("sin_p * c + cos_p * s", "sin_p * c - cos_p * s", "the sine turned the other way"),
+    "positions/exercise_frequency_index.py": ("(-2 * i / d)", "(-i / d)", "no bug found: both rows right"),
+    "positions/exercise_deberta_rows.py": (
+        "clamp(-c, c - 1)",
+        "clamp(-c, c)",
+        "Shaw's clipping to [-c, c], 2c + 1 rows",
+    ),
+    "positions/exercise_alibi_positions.py": (
+        "torch.tensor([4, 5])",
+        "torch.arange(2)",
+        "the new queries given positions 0 and 1",
+    ),
+    "positions/exercise_t5_sign.py": (
+        '("buggy", query - key)',
+        '("buggy", key - query)',
+        "no bug found: both rows right",
+    ),
     "rope/exercise_dial_angles.py": (
         "(end - start) % (2 * math.pi)",
         "(start - end) % (2 * math.pi)",
