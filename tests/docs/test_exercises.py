@@ -10,14 +10,12 @@ new exercise cannot skip this.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 
 import pytest
 import torch
 
 from doccheck.compare import matches
-from doccheck.runner import snippet_environment
+from doccheck.runner import WarmRunner
 from hooks.core.snippets import import_snippet
 
 # answer snippet: (text in it, the mistake that replaces it, what the mistake is)
@@ -294,23 +292,43 @@ def test_every_exercise_has_a_wrong_answer(project):
     )
 
 
-@pytest.mark.parametrize("snippet", sorted(WRONG_ANSWERS))
-def test_a_wrong_answer_fails_its_quote(project, tmp_path, snippet):
-    right, wrong, mistake = WRONG_ANSWERS[snippet]
-    copy = tmp_path / "snippets"
+@pytest.fixture(scope="module")
+def wrong_answer_runner(project, tmp_path_factory):
+    """One warm snippet server over a copy of the snippets, where each wrong answer is written
+    beside its right one (its siblings importable, as a reader's folder has them)."""
+    copy = tmp_path_factory.mktemp("wrong-answers") / "snippets"
     shutil.copytree(project.snippets_dir, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    program = copy / snippet
-    source = program.read_text(encoding="utf-8")
+    runner = WarmRunner(copy)
+    yield copy, runner
+    runner.close()
+
+
+@pytest.mark.parametrize("snippet", sorted(WRONG_ANSWERS))
+def test_a_wrong_answer_fails_its_quote(project, wrong_answer_runner, snippet):
+    right, wrong, mistake = WRONG_ANSWERS[snippet]
+    copy, runner = wrong_answer_runner
+    source = (copy / snippet).read_text(encoding="utf-8")
     assert source.count(right) == 1, f"{snippet}: {right!r} should occur once, to be replaced by {mistake}"
-    program.write_text(source.replace(right, wrong), encoding="utf-8")
-    home = tmp_path / "home"
-    home.mkdir()
-    run = subprocess.run(
-        [sys.executable, str(program)], capture_output=True, text=True, env=snippet_environment(home), cwd=home
-    )
-    assert run.returncode == 0, f"{snippet} with {mistake} raised instead of printing a wrong answer:\n{run.stderr}"
+    folder, name = snippet.rsplit("/", 1)
+    wrong_snippet = f"{folder}/wrong_{name}"
+    (copy / wrong_snippet).write_text(source.replace(right, wrong), encoding="utf-8")
+    run = runner.run(wrong_snippet)
+    assert not run.failed, f"{snippet} with {mistake} raised instead of printing a wrong answer:\n{run.stderr}"
     quoted = _exercise_quotes(project)[snippet]
     assert not matches(quoted, run.stdout), f"{snippet} with {mistake} prints what the page quotes:\n{run.stdout}"
+
+
+def test_the_right_answer_run_the_same_way_matches_its_quote(project, wrong_answer_runner):
+    """The comparison above is not failing for another reason: an answer left right, run by the
+    same server from the same copy, prints what its page quotes."""
+    copy, runner = wrong_answer_runner
+    snippet = sorted(WRONG_ANSWERS)[0]
+    folder, name = snippet.rsplit("/", 1)
+    right_snippet = f"{folder}/right_{name}"
+    (copy / right_snippet).write_text((copy / snippet).read_text(encoding="utf-8"), encoding="utf-8")
+    run = runner.run(right_snippet)
+    assert not run.failed, run.stderr
+    assert matches(_exercise_quotes(project)[snippet], run.stdout), run.stdout
 
 
 def test_the_left_padding_answer_computes_positions_as_transformers_does():
