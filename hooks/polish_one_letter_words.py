@@ -1,11 +1,14 @@
-"""In Polish a one-letter word does not end a line: a no-break space ties it to the next word.
+"""In Polish a one-letter word does not end a line, and a number is not split between its digit
+groups: a no-break space ties them.
 
 Polish typography keeps the one-letter conjunctions and prepositions (a, i, o, u, w, z) with the
 word after them ("w tabeli", "i klucz"), and a browser that reflows a paragraph would otherwise
 leave them dangling at the end of a line. Translators write ordinary spaces; this Python-Markdown
 extension turns the space (or the source line break) after such a word into U+00A0 in every text
 of a Polish page except code, preformatted text and math, also when the next word is inline code,
-a link or a formula. Other languages are left as they are: English "a" and "I" are not tied.
+a link or a formula. The same goes for the space between the groups of three digits of a Polish
+number ("32 000", "8 030 261 248"), which must not end a line either. Other languages are left as
+they are: English "a" and "I" are not tied.
 
 The build plugin (hooks/plugin.py) registers the extension once; it acts only while
 mkdocs-static-i18n builds the Polish pages. Under a builder with one Markdown configuration per language it can be
@@ -30,6 +33,7 @@ AT_THE_END = re.compile(rf"({ONE_LETTER_WORD})[ \t]*\n?[ \t]*(?<=[ \t\n])$")
 ENDS_WITH_ONE_LETTER_WORD = re.compile(rf"{ONE_LETTER_WORD}$")
 LEADING_SPACE = re.compile(r"^[ \t]*\n?[ \t]*(?=\S)(?<=[ \t\n])")
 ALL_SPACE = re.compile(r"^[ \t]*\n?[ \t]*$")
+DIGIT_GROUP_SPACE = re.compile(r"(?<=\d)[ \t]+(?=\d{3}(?!\d))")
 SKIP = {"pre", "code", "script", "style", "math", "kbd", "samp"}
 MATH_CLASS = "arithmatex"  # inline math, still LaTeX here: hooks/latex_to_mathml.py converts it later
 
@@ -38,6 +42,7 @@ def tie(text: str, followed_by_an_element: bool) -> str:
     """``text`` with the space after each one-letter word made a no-break space; when an element
     (code, a link, a formula) follows the text, also the space at its end."""
     text = BEFORE_A_WORD.sub(rf"\1{NO_BREAK_SPACE}", text)
+    text = DIGIT_GROUP_SPACE.sub(NO_BREAK_SPACE, text)
     if followed_by_an_element:
         text = AT_THE_END.sub(rf"\1{NO_BREAK_SPACE}", text)
     return text

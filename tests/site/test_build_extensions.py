@@ -27,6 +27,7 @@ def test_without_the_extension_the_break_stays():
 
 POLISH = (
     "W tabeli\nz kluczami *i* od treści, a `w kodzie` oraz z $a b$ i [łącze](x) w\n**tekście**.\n\n"
+    "Słownik ma 32 000 tokenów, model 8 030 261 248 parametrów, pary 41 i 63, `1 000`.\n\n"
     "```\nw kodzie i tak\n```\n\n| a | i b |\n|---|---|\n| w tabeli | o x |\n"
 )
 
@@ -43,6 +44,8 @@ def test_a_polish_one_letter_word_is_tied_to_the_next_word_but_not_in_code_or_ma
     assert r"\(a b\)" in html and "i~<a href" in html and "w~<strong>" in html
     assert "w kodzie i tak" in html  # preformatted code is shown as written
     assert "<td>w~tabeli</td>" in html and "<th>i~b</th>" in html
+    assert "32~000 tokenów" in html and "8~030~261~248 parametrów" in html  # a number keeps its groups
+    assert "pary 41 i~63" in html and "<code>1 000</code>" in html  # two numbers, and code, are left alone
 
 
 def test_on_other_pages_one_letter_words_keep_their_spaces():

@@ -458,6 +458,23 @@ def test_polish_one_letter_words_stay_with_the_next_word(pages):
     fail_with(problems)
 
 
+def test_polish_numbers_keep_their_digit_groups_on_one_line(pages):
+    """A Polish number written in groups of three digits ("32 000") is never split at the end of a
+    line: the build puts no-break spaces between the groups (hooks/polish_one_letter_words.py)."""
+    problems, grouped = [], 0
+    for page in pages:
+        if page.language != "pl":
+            continue
+        for text in article_texts(page):
+            for match in re.finditer(r"\d([ \u00a0])\d{3}(?!\d)", text):
+                grouped += 1
+                if match.group(1) != "\u00a0":
+                    context = text[max(match.start() - 15, 0) : match.end() + 15]
+                    problems.append(f"{page}: a line may break inside …{context!r}…")
+    assert grouped > 50, f"only {grouped} grouped numbers on the Polish pages: is the check reading them?"
+    fail_with(problems)
+
+
 def _heading_ids(path: Path) -> list[str]:
     html = path.read_text(encoding="utf-8")
     article = html[html.find("<article") : html.find("</article>")]
