@@ -143,14 +143,25 @@ def _page(session: DocSession, page: Page) -> Verdict:
 
 def _course_elements(session: DocSession, page: Page) -> Verdict:
     """A chapter page has its at-a-glance box, exercises and key takeaways; a quiz, its questions,
-    each with one right option (the English page's) and every wrong one explained."""
+    each with one right option (the English page's), every wrong one explained, and no number in an
+    explanation that no snippet of its chapter prints."""
     project = session.project
     english = None
     if page.language != project.source_language:
         source = project.language_dir(project.source_language) / page.relative
         english = source.read_text(encoding="utf-8") if source.is_file() else None
     text = (project.root / page.path).read_text(encoding="utf-8")
-    return Verdict(course.check_course_elements(page, text, english))
+    problems = course.check_course_elements(page, text, english)
+    if course.kind_of(page.relative) == "quiz" and page.language == project.source_language:
+        chapter = page.relative.split("/")[0] + "/"
+        outputs = [
+            quote.text
+            for other in project.pages
+            if other.language == page.language and other.relative.startswith(chapter)
+            for quote in other.outputs
+        ]
+        problems += course.unprinted_quiz_numbers(page, text, course.printed_numbers(outputs))
+    return Verdict(problems)
 
 
 def _notebook_outputs(session: DocSession, notebook: Notebook) -> Verdict:

@@ -12,7 +12,8 @@ a section ``{ #key-takeaways }`` with 3 to 5 points. A notation box (a box holdi
 A quiz page (``<chapter>/quiz.md``) has sections ``{ #question-1 }``, ``{ #question-2 }`` … Each
 lists its options as ``- **A.** …``, then folds its answer in ``<details class="question">``: a
 first paragraph naming the right option (``**B** …``), then one explanation per other option, in
-order (``- **A.** …``). A translation must name the same right options as the English page.
+order (``- **A.** …``). A translation must name the same right options as the English page, and
+every number an English answer states must be one that a snippet of the chapter prints.
 
 The rules are read from lines, not from a Markdown parser: admonitions and the ``markdown``
 attribute of ``<details>`` are Python-Markdown syntax that CommonMark parsers do not know.
@@ -55,6 +56,8 @@ QUESTION_DETAILS = re.compile(r'^<details class="question"[^>]*>\s*$')
 BOX = re.compile(r"^(!!!|\?\?\?\+?) \w+")
 SYMBOL_ROW = re.compile(r"^    \| *\$")
 MATH = re.compile(r"\$\$?([^$]+)\$\$?", re.S)
+NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+NOT_PROSE = re.compile(r"\$\$?[^$]+\$\$?|`[^`]*`|\]\([^)]*\)|<[^>]+>")
 
 
 def kind_of(relative: str) -> str | None:
@@ -265,6 +268,24 @@ def _quiz_problems(lines: list[str], report: _Report, english: list[str] | None)
             if question in ours and ours[question] != letter:
                 at = next(s.line for s in questions if s.id == question)
                 report.add(at, f"this translation's right option is {ours[question]}; the English page's is {letter}")
+
+
+def printed_numbers(outputs: list[str]) -> set[str]:
+    """The numbers a chapter's snippets print, without thousands separators."""
+    return {n.replace(",", "") for text in outputs for n in NUMBER.findall(text)}
+
+
+def unprinted_quiz_numbers(page: Page, text: str, printed: set[str]) -> list[Problem]:
+    """Every number an answer's explanation states (outside formulas, code and link targets) is
+    one that a snippet of the chapter prints: the explanations are checked like the pages."""
+    report = _Report(page)
+    for section in _sections(text.splitlines()):
+        for block in _details_blocks(section):
+            for index, line in block[1:]:
+                for number in NUMBER.findall(NOT_PROSE.sub(" ", line)):
+                    if number.replace(",", "") not in printed:
+                        report.add(index, f"the answer states {number}, which no snippet of this chapter prints")
+    return report.problems
 
 
 def check_course_elements(page: Page, text: str, english: str | None = None) -> list[Problem]:

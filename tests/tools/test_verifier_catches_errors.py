@@ -630,3 +630,14 @@ def test_a_notation_box_listing_a_symbol_the_page_never_uses_is_named():
     problems = course_problems("topic/page.md", unused)
     lists = "the notation box lists \\theta_i, which no formula of this page uses"
     assert problems == [f"[en] docs/en/topic/page.md:20: {lists}"]
+
+
+def test_a_quiz_answer_stating_a_number_no_snippet_prints_is_named():
+    from doccheck.course import printed_numbers, unprinted_quiz_numbers
+    from hooks.core.pages import Page
+
+    page = Page(language="en", path=Path("docs/en/topic/quiz.md"), relative="topic/quiz.md")
+    stated = QUIZ_PAGE.replace("**B** is right: because.", "**B** is right: 6 × 3 = 18, not 36 (`x[36]`, $36$).", 1)
+    assert unprinted_quiz_numbers(page, stated, printed_numbers(["18 36\n", "6 3"])) == []
+    problems = [str(p) for p in unprinted_quiz_numbers(page, stated, printed_numbers(["parameters: 18", "6 3"]))]
+    assert problems == ["[en] docs/en/topic/quiz.md:16: the answer states 36, which no snippet of this chapter prints"]
