@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
-from hooks.core.pages import Location, Page
+from hooks.core.pages import INCLUDE_LINE, MARKER, Location, Page, folded_blocks
 
 from .problem import Problem
 
@@ -45,10 +45,6 @@ LABEL = re.compile(r"^    \*\*[^*]+\*\*")
 INDENTED_ITEM = re.compile(r"^    - \S")
 ITEM = re.compile(r"^[-*] \S")
 EXERCISE = re.compile(r"^\*\*(?P<number>\d+)\.")
-DETAILS_OPEN = re.compile(r"^<details\b[^>]*>\s*$")
-DETAILS_CLOSE = re.compile(r"^</details>\s*$")
-EXERCISE_INCLUDE = re.compile(r'^--8<--\s+"(?P<path>[^"]*/exercise_[^"/]+\.py)"\s*$')
-OUTPUT_MARKER = re.compile(r"^<!--\s*output:\s*(?P<path>\S+)\s*-->\s*$")
 QUESTION_ID = re.compile(r"^question-(?P<number>\d+)$")
 OPTION = re.compile(r"^- \*\*(?P<letter>[A-Z])\.\*\*")
 RIGHT_OPTION = re.compile(r"^\*\*(?P<letter>[A-Z])\*\*")
@@ -91,20 +87,12 @@ def _sections(lines: list[str]) -> list[_Section]:
 
 
 def _details_blocks(section: _Section) -> list[list[tuple[int, str]]]:
-    """The lines of each top-level ``<details>`` block of a section, its opening line first."""
-    blocks: list[list[tuple[int, str]]] = []
-    current: list[tuple[int, str]] | None = None
-    for index, text in section.lines:
-        if current is None and DETAILS_OPEN.match(text):
-            current = [(index, text)]
-        elif current is not None:
-            if DETAILS_CLOSE.match(text):
-                blocks.append(current)
-                current = None
-            else:
-                current.append((index, text))
-    if current is not None:
-        blocks.append(current + [(-1, "")])  # never closed: reported by the caller
+    """The lines of each top-level ``<details>`` block of a section, its opening line first; a
+    block never closed ends with the marker ``(-1, "")``, which the callers report."""
+    blocks = []
+    for start, end in folded_blocks([text for _, text in section.lines]):
+        block = section.lines[start : len(section.lines) if end is None else end]
+        blocks.append(block + [(-1, "")] if end is None else block)
     return blocks
 
 
@@ -144,6 +132,10 @@ def _glance_problems(lines: list[str], report: _Report) -> None:
         report.add(first, f"the at-a-glance box lists {outcomes} outcomes; it needs {OUTCOMES[0]} to {OUTCOMES[-1]}")
 
 
+def _is_exercise(snippet: str) -> bool:
+    return PurePosixPath(snippet).name.startswith("exercise_")
+
+
 def _exercise_problems(exercises: _Section, report: _Report) -> None:
     numbers = [int(m["number"]) for _, text in exercises.lines if (m := EXERCISE.match(text))]
     answers = _details_blocks(exercises)
@@ -160,8 +152,8 @@ def _exercise_problems(exercises: _Section, report: _Report) -> None:
         if block[-1][0] == -1:
             report.add(opened, "this answer's <details> block is never closed")
             continue
-        included = {m["path"] for _, text in block if (m := EXERCISE_INCLUDE.match(text))}
-        quoted = {m["path"] for _, text in block if (m := OUTPUT_MARKER.match(text))}
+        included = {m["path"] for _, text in block if (m := INCLUDE_LINE.match(text)) and _is_exercise(m["path"])}
+        quoted = {m["path"] for _, text in block if (m := MARKER.match(text)) and m["kind"] == "output"}
         if len(included) != 1:
             report.add(opened, "an answer includes one snippets/<topic>/exercise_*.py, the answer the suite runs")
         elif not included <= quoted:

@@ -25,6 +25,8 @@ from .markdown import tokens as parsed
 
 INCLUDE_LINE = re.compile(r'^--8<--\s+"(?P<path>[^"]+)"\s*$')
 MARKER = re.compile(r"^<!--\s*(?P<kind>output|not-quoted):\s*(?P<path>\S+)\s*-->\s*$")
+DETAILS_OPEN = re.compile(r"^<details\b[^>]*>\s*$")
+DETAILS_CLOSE = re.compile(r"^</details>\s*$")
 RAW_INCLUDE = re.compile(r"--8<--")
 RAW_MARKER = re.compile(r"<!--\s*(output|not-quoted):")
 ELISION = "..."
@@ -134,6 +136,22 @@ class Page:
         if kind == "figure":
             return next(f.location.line for f in self.figures if f.name == name)
         return next(i.location.line for i in groups[kind] if i.snippet == name)
+
+
+def folded_blocks(lines: list[str]) -> list[tuple[int, int | None]]:
+    """Each top-level ``<details>`` block, an answer a reader opens after trying: the 0-based
+    index of its opening line and of its ``</details>`` line (None: never closed)."""
+    blocks: list[tuple[int, int | None]] = []
+    start = None
+    for index, line in enumerate(lines):
+        if start is None and DETAILS_OPEN.match(line):
+            start = index
+        elif start is not None and DETAILS_CLOSE.match(line):
+            blocks.append((start, index))
+            start = None
+    if start is not None:
+        blocks.append((start, None))
+    return blocks
 
 
 def decimal_number_pattern(language: str) -> re.Pattern[str]:

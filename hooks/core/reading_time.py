@@ -11,12 +11,11 @@ translation says the same, and shows the same minutes.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .markdown import tokens
-from .pages import Page
+from .pages import Page, folded_blocks
 
 PAGES_WITHOUT_READING_TIME = {"index.md", "glossary.md"}  # and notebooks: only chapter pages say it
 WORDS_PER_MINUTE = 200
@@ -55,17 +54,14 @@ def prose_words(text: str) -> int:
 
 
 def folded_lines(text: str) -> set[int]:
-    """The 1-based lines inside ``<details>`` blocks: exercise and quiz answers, which a reader opens
-    after trying, so they are not part of the first reading."""
-    folded: set[int] = set()
-    start = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if start is None and re.match(r"<details\b", line):
-            start = number
-        elif start is not None and re.match(r"</details>", line):
-            folded.update(range(start, number + 1))
-            start = None
-    return folded
+    """The 1-based lines of the page's ``<details>`` blocks: exercise and quiz answers, which a
+    reader opens after trying, so they are not part of the first reading."""
+    lines = text.splitlines()
+    return {
+        number + 1
+        for start, end in folded_blocks(lines)
+        for number in range(start, len(lines) if end is None else end + 1)
+    }
 
 
 def reading_time(page: Page, root: Path, snippets_dir: Path) -> ReadingTime:
