@@ -85,7 +85,7 @@ def to_mathml(tex: str, display: bool) -> str:
     except UnsupportedMath as error:
         raise MathError(f"{error}: {tex.strip()}") from None
     # one presentation element and the LaTeX source, for copy and paste and for screen readers that
-    # prefer it; Material's search indexes the rendered formula, not this (it drops the attribute)
+    # prefer it; Material's search indexes the rendered formula, not this (hooks/search_input.py)
     content = list(math)
     if len(content) == 1:
         presentation = content[0]
@@ -94,7 +94,6 @@ def to_mathml(tex: str, display: bool) -> str:
         presentation.extend(content)
     semantics = etree.Element("semantics")
     annotation = etree.SubElement(semantics, "annotation", encoding="application/x-tex")
-    annotation.set("data-search-exclude", "1")
     annotation.text = tex.strip()
     semantics.insert(0, presentation)
     math[:] = [semantics]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import jieba
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
@@ -33,6 +33,7 @@ from hooks import (
     reading_times,
     responsive_figures,
     runnable_copies,
+    search_input,
     search_per_language,
 )
 from hooks.cjk_line_breaks import CjkLineBreaks
@@ -66,6 +67,7 @@ class GuideBuild(BasePlugin):
         self.english_fingerprints: dict[Path, str] = {}  # each English page's, for its translations' notices
         self.programs: dict[str, str | Exception] = {}  # each snippet's take-away program, for every language
         self.reading_minutes: dict[Path, int] = {}  # each English chapter page's, for every language
+        self.full_content: dict[str, str] = {}  # the page Material's search is reading, by source file
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -140,6 +142,17 @@ class GuideBuild(BasePlugin):
             notebook_downloads.copy_notebook(page, config)
         output = search_per_language.rebase_search(output, config)
         return reader_pages.check_head_and_diagrams(output, page)
+
+    @event_priority(100)  # before Material's search (0) indexes the page
+    def _hand_search_its_input(self, context: TemplateContext, *, page: Page, **_: object) -> None:
+        self.full_content[page.file.src_uri] = page.content or ""
+        page.content = search_input.indexed_html(page.content or "")
+
+    @event_priority(-100)  # after it, before the page's template is rendered
+    def _give_the_page_back(self, context: TemplateContext, *, page: Page, **_: object) -> None:
+        page.content = self.full_content.pop(page.file.src_uri)
+
+    on_page_context = CombinedEvent(_hand_search_its_input, _give_the_page_back)
 
     def on_template_context(
         self, context: TemplateContext, *, template_name: str, config: MkDocsConfig
