@@ -1,15 +1,18 @@
-"""The warm runner's server (see doccheck.runner.WarmRunner): import the heavy modules once,
-then fork one child per snippet and run the file in it as ``__main__``.
+"""The warm runner's server (see doccheck.runner.WarmRunner): import the slow modules named on
+its command line once (``python -m doccheck.warm_server torch numpy``), then fork one child per
+snippet and run the file in it as ``__main__``.
 
 The server itself never runs a torch operation, so every child starts from the state a fresh
 interpreter has right after ``import torch``. It is started with the snippet environment
-(``PYTHONHASHSEED=0``, one thread, no GPU, no network), which the children inherit; each child
-then gets its own empty working directory, HOME and TMPDIR, a clean ``sys.argv`` and
-``sys.path[0]``, and its stdout and stderr in files the caller reads.
+(``PYTHONHASHSEED=0``, one thread, no GPU, no network, ``MPLBACKEND=Agg``), which the children
+inherit; each child then gets its own empty working directory, HOME and TMPDIR, a clean
+``sys.argv`` and ``sys.path[0]``, and its stdout and stderr in files the caller reads. A module
+the server did not import, the child imports itself, as a fresh interpreter would.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -19,17 +22,6 @@ import tempfile
 import threading
 import traceback
 from pathlib import Path
-
-# What the snippets import that is slow to import; nothing else happens here.
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot  # noqa: E402,F401
-import numpy  # noqa: E402
-import safetensors.torch  # noqa: E402,F401
-import tokenizers  # noqa: E402,F401
-import torch  # noqa: E402
-import torch.nn.functional  # noqa: E402,F401
 
 _answer_lock = threading.Lock()
 _children_lock = threading.Lock()
@@ -57,8 +49,10 @@ def _run_in_child(request: dict) -> int:
     tempfile.tempdir = None
     # a fresh interpreter seeds these from the operating system: so does each child, or an
     # unseeded snippet would print the same "random" numbers every time and hide its bug
-    torch.seed()
-    numpy.random.seed()
+    if "torch" in sys.modules:
+        sys.modules["torch"].seed()
+    if "numpy" in sys.modules:
+        sys.modules["numpy"].random.seed()
     random.seed()
     os.chdir(request["workdir"])
     sys.argv = [str(path)]
@@ -115,6 +109,8 @@ def _reap(children: dict[int, int]) -> None:
 
 
 def main() -> None:
+    for module in sys.argv[1:]:
+        importlib.import_module(module)
     children: dict[int, int] = {}
     threading.Thread(target=_reap, args=(children,), daemon=True).start()
     _answer(event="ready")

@@ -19,20 +19,32 @@ from .project import SNIPPETS_FOLDER
 SNIPPETS_DIR = Path(__file__).resolve().parents[2] / SNIPPETS_FOLDER  # the guide's own, for tests that import them
 
 
+def _snippet_files(snippets_dir: Path) -> list[Path]:
+    return [path for path in sorted(snippets_dir.rglob("*.py")) if "__pycache__" not in path.parts]
+
+
+def _imported_names(path: Path) -> list[str]:
+    """The top-level name of every module the file imports (absolute imports, anywhere in it)."""
+    imported = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            imported += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            imported.append(node.module.split(".")[0])
+    return imported
+
+
+def imported_packages(snippets_dir: Path) -> set[str]:
+    """The top-level names of the modules the snippets import (``torch``, ``math``, a sibling...)."""
+    return {name for path in _snippet_files(snippets_dir) for name in _imported_names(path)}
+
+
 def sibling_imports(snippets_dir: Path) -> dict[str, list[str]]:
     """For each snippet (``topic/name.py``), the snippets of its own folder that it imports."""
     graph: dict[str, list[str]] = {}
-    for path in sorted(snippets_dir.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
+    for path in _snippet_files(snippets_dir):
         siblings = {p.stem for p in path.parent.glob("*.py")}
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        imported = []
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                imported += [alias.name.split(".")[0] for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                imported.append(node.module.split(".")[0])
+        imported = _imported_names(path)
         topic = path.parent.relative_to(snippets_dir).as_posix()
         graph[path.relative_to(snippets_dir).as_posix()] = sorted(
             {f"{topic}/{name}.py" for name in imported if name in siblings and name != path.stem}
