@@ -40,7 +40,7 @@ from hooks.cjk_line_breaks import CjkLineBreaks
 from hooks.core.languages import SOURCE, table, ties_one_letter_words
 from hooks.i18n_state import languages, whole_site_built
 from hooks.latex_to_mathml import LatexToMathML
-from hooks.notebooks_under_i18n import count_notebooks_as_pages
+from hooks.notebooks_under_i18n import cache_each_language_apart, count_notebooks_as_pages
 from hooks.polish_one_letter_words import PolishOneLetterWords
 
 log = logging.getLogger("mkdocs.plugins.guide_build")
@@ -85,6 +85,8 @@ class GuideBuild(BasePlugin):
         """Once (mkdocs-static-i18n calls this again for each language, with the same list): the
         Markdown extensions; for each language, the copy buttons' extension of that language."""
         config.extra["languages"] = table()  # for the templates (page-head.html, main.html)
+        current, default = languages(config)
+        cache_each_language_apart(config, current or default or SOURCE)
         extensions = config.markdown_extensions
         if self.math not in extensions:
             extensions += [
