@@ -4,7 +4,7 @@
 features below in a declared order, per page and once after every language. Each feature is a
 module of plain functions or a Python-Markdown extension:
 
-* ``cjk_line_breaks``, ``polish_one_letter_words``: each language's typography;
+* ``cjk_line_breaks``, ``polish_no_break_spaces``: each language's typography;
 * ``latex_to_mathml``, ``mathml_fixes``, ``math_to_mathml``, ``math_font``: math as MathML, set in
   a subset of STIX Two Math;
 * ``notebook_pages``, ``notebook_downloads``, ``notebooks_under_i18n``: notebook pages;

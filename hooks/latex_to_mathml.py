@@ -20,7 +20,6 @@ for each page; under another builder that runs Markdown extensions (Zensical), l
 
 from __future__ import annotations
 
-import functools
 import html
 import logging
 import re
@@ -64,7 +63,6 @@ class MathError(ValueError):
     """A formula that cannot be shown as MathML as written."""
 
 
-@functools.cache  # a formula is converted once for every language and page that shows it
 def to_mathml(tex: str, display: bool) -> str:
     """The MathML of one formula, with its LaTeX as an annotation; MathError if it cannot be
     converted faithfully."""

@@ -41,7 +41,7 @@ from hooks.core.languages import SOURCE, table, ties_one_letter_words
 from hooks.i18n_state import languages, whole_site_built
 from hooks.latex_to_mathml import LatexToMathML
 from hooks.notebooks_under_i18n import cache_each_language_apart, count_notebooks_as_pages
-from hooks.polish_one_letter_words import PolishOneLetterWords
+from hooks.polish_no_break_spaces import PolishNoBreakSpaces
 
 log = logging.getLogger("mkdocs.plugins.guide_build")
 
@@ -91,7 +91,7 @@ class GuideBuild(BasePlugin):
         if self.math not in extensions:
             extensions += [
                 CjkLineBreaks(),
-                PolishOneLetterWords(active=lambda: ties_one_letter_words(languages(config)[0])),
+                PolishNoBreakSpaces(active=lambda: ties_one_letter_words(languages(config)[0])),
                 self.math,
                 figures_in_language.FiguresInLanguage(self._figures(config)),
             ]

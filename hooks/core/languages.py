@@ -29,6 +29,8 @@ class Language:
     decimal_comma: bool
     minus: str
     tie_one_letter_words: bool
+    space_between_han_and_latin: bool
+    parenthesis_keeps_to_its_word: bool
     search: dict[str, list[str]]
     words: dict[str, str]
 

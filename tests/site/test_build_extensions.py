@@ -1,5 +1,5 @@
 """The build's Markdown extensions for Chinese line breaks (hooks/cjk_line_breaks.py) and Polish
-one-letter words (hooks/polish_one_letter_words.py), on their own. test_site.py checks the built
+one-letter words (hooks/polish_no_break_spaces.py), on their own. test_site.py checks the built
 zh and pl pages; these show the extensions are what makes them pass."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import markdown
 
 from hooks.cjk_line_breaks import CjkLineBreaks
-from hooks.polish_one_letter_words import PolishOneLetterWords
+from hooks.polish_no_break_spaces import PolishNoBreakSpaces
 
 WRAPPED = (
     "嵌入\n层把每个 ID\n转换成一个向量，\n**再**送入\n注意力。\n\n```\n代码\n里\n```\n\n한국어\n단어와 English\nwords\n"
@@ -33,7 +33,7 @@ POLISH = (
 
 
 def _polish(active: bool) -> str:
-    extensions = [PolishOneLetterWords(active=lambda: active), "fenced_code", "tables", "pymdownx.arithmatex"]
+    extensions = [PolishNoBreakSpaces(active=lambda: active), "fenced_code", "tables", "pymdownx.arithmatex"]
     configs = {"pymdownx.arithmatex": {"generic": True}}
     return markdown.markdown(POLISH, extensions=extensions, extension_configs=configs)
 

@@ -440,9 +440,9 @@ def _one_letter_words(page: BuiltPage) -> list[tuple[str, str]]:
     return found
 
 
-def test_polish_one_letter_words_stay_with_the_next_word(pages):
+def test_polish_no_break_spaces_stay_with_the_next_word(pages):
     """A Polish line never ends with "w", "z", "i", "a", "o" or "u": a no-break space ties them to
-    the next word (hooks/polish_one_letter_words.py), on chapter and notebook pages alike; the
+    the next word (hooks/polish_no_break_spaces.py), on chapter and notebook pages alike; the
     English "a" and "I" are not tied."""
     problems, polish_words = [], 0
     for page in pages:
@@ -460,7 +460,7 @@ def test_polish_one_letter_words_stay_with_the_next_word(pages):
 
 def test_polish_numbers_keep_their_digit_groups_on_one_line(pages):
     """A Polish number written in groups of three digits ("32 000") is never split at the end of a
-    line: the build puts no-break spaces between the groups (hooks/polish_one_letter_words.py)."""
+    line: the build puts no-break spaces between the groups (hooks/polish_no_break_spaces.py)."""
     problems, grouped = [], 0
     for page in pages:
         if page.language != "pl":

@@ -6,6 +6,7 @@ import importlib.metadata
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -460,12 +461,14 @@ def test_the_command_line_and_pytest_report_the_same_problems(mini_site, tmp_pat
     edit(mini_site / "docs/en/page.md", "The first value is 0.3374", "The first value is 0.3375")
     (mini_site / "snippets/demo/unused.py").write_text('print("never shown")\n', encoding="utf-8")
     command = [sys.executable, "-m", "doccheck", "--root", str(mini_site), "check", "--cold"]
-    cli = subprocess.run(command, capture_output=True, text=True)
-    assert cli.returncode == 1, cli.stdout + cli.stderr
-    from_cli = set(cli.stdout.rsplit("\n\n", 1)[0].split("\n\n"))
     report = tmp_path / "report.xml"
     files = ["docs/test_docs.py", "docs/test_translations.py"]
-    suite = run_suite(mini_site, files, "--cold", f"--junitxml={report}")
+    with ThreadPoolExecutor(max_workers=2) as both:  # the two front ends, side by side
+        cli_run = both.submit(subprocess.run, command, capture_output=True, text=True)
+        suite_run = both.submit(run_suite, mini_site, files, "--cold", f"--junitxml={report}")
+        cli, suite = cli_run.result(), suite_run.result()
+    assert cli.returncode == 1, cli.stdout + cli.stderr
+    from_cli = set(cli.stdout.rsplit("\n\n", 1)[0].split("\n\n"))
     assert suite.returncode == 1, suite.stdout
     failures = [f.get("message", "") for f in ElementTree.parse(report).iter("failure")]
     from_pytest = {problem for message in failures for problem in message.removeprefix("Failed: ").split("\n\n")}

@@ -48,7 +48,7 @@ def tie(text: str, followed_by_an_element: bool) -> str:
     return text
 
 
-class _TieOneLetterWords(Treeprocessor):
+class _TieWithNoBreakSpaces(Treeprocessor):
     def __init__(self, md: Markdown, active: Callable[[], bool]) -> None:
         super().__init__(md)
         self.active = active
@@ -79,15 +79,15 @@ def _is_text(element: etree.Element) -> bool:
     return element.tag not in SKIP and MATH_CLASS not in (element.get("class") or "").split()
 
 
-class PolishOneLetterWords(Extension):
+class PolishNoBreakSpaces(Extension):
     def __init__(self, active: Callable[[], bool] = lambda: True, **kwargs: object) -> None:
         self.active = active
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
         # after the inline patterns (priority 20) have made the elements, before the table of contents (5)
-        md.treeprocessors.register(_TieOneLetterWords(md, self.active), "polish_one_letter_words", 14)
+        md.treeprocessors.register(_TieWithNoBreakSpaces(md, self.active), "polish_no_break_spaces", 14)
 
 
-def makeExtension(**kwargs: Any) -> PolishOneLetterWords:  # noqa: N802
-    return PolishOneLetterWords(**kwargs)
+def makeExtension(**kwargs: Any) -> PolishNoBreakSpaces:  # noqa: N802
+    return PolishNoBreakSpaces(**kwargs)
