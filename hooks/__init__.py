@@ -10,6 +10,7 @@ module of plain functions or a Python-Markdown extension:
 * ``notebook_pages``, ``notebook_downloads``, ``notebooks_under_i18n``: notebook pages;
 * ``search_per_language``, ``reader_pages``, ``figures_for_every_language``, ``i18n_state``: one
   site in four languages (search, outdated notices, 404 pages, shared figures);
+  ``search_input``: the lighter HTML Material's search indexes (the same words, fewer tags);
 * ``figures_in_language``, ``font_files``: each figure as a file per language, its texts in that language and
   set in fonts cut down from registry packages; ``responsive_figures``: notebook images' sizes;
 * ``runnable_copies``: copy buttons that copy a program that runs alone.
