@@ -113,13 +113,15 @@ class DocSession:
         return run
 
     def schedule(self, snippets: Iterable[str] = (), notebooks: Iterable[str] = ()) -> None:
-        """Start running these (if not yet started); nothing waits for them here."""
-        for snippet in snippets:
-            if snippet not in self._snippets:
-                self._snippets[snippet] = self._submit(self._run_snippet, snippet)
+        """Start running these (if not yet started); nothing waits for them here. The notebooks go
+        first: one runs for a minute or more, and queued behind the snippets it would keep one
+        worker busy long after the other has run out of work."""
         for relative in notebooks:
             if relative not in self._notebooks:
                 self._notebooks[relative] = self._submit(self._execute_notebook, relative)
+        for snippet in snippets:
+            if snippet not in self._snippets:
+                self._snippets[snippet] = self._submit(self._run_snippet, snippet)
 
     def snippet_run(self, snippet: str) -> SnippetRun:
         self.schedule([snippet])
@@ -175,19 +177,20 @@ class DocSession:
         return execute(self._source_notebook(relative), configuration.variables)
 
     def schedule_portability(self, snippets: Iterable[str] = (), notebooks: Iterable[str] = ()) -> None:
-        """Queue the runs under every configuration, behind everything queued so far."""
+        """Queue the runs under every configuration, behind everything queued so far; in each
+        configuration, the notebooks first (see ``schedule``)."""
         notebook_runs = {relative: self.notebook_configurations(relative) for relative in notebooks}
         for configuration in self.cpu_configurations.configurations:
-            for snippet in snippets:
-                if (configuration, snippet) not in self._cpu_snippets:
-                    future = self._submit(self._run_snippet_under, configuration, snippet)
-                    self._cpu_snippets[(configuration, snippet)] = future
             for relative, configurations in notebook_runs.items():
                 if configuration not in configurations:
                     continue
                 if (configuration, relative) not in self._cpu_notebooks:
                     future = self._submit(self._execute_notebook_under, configuration, relative)
                     self._cpu_notebooks[(configuration, relative)] = future
+            for snippet in snippets:
+                if (configuration, snippet) not in self._cpu_snippets:
+                    future = self._submit(self._run_snippet_under, configuration, snippet)
+                    self._cpu_snippets[(configuration, snippet)] = future
 
     def snippet_runs_per_cpu(self, snippet: str) -> dict[cpu.CpuConfiguration, SnippetRun]:
         self.schedule_portability([snippet])
