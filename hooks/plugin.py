@@ -56,6 +56,7 @@ class GuideBuild(BasePlugin):
         self.math = LatexToMathML()
         self._undo_notebook_pages: Callable[[], None] | None = None
         self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
+        self.programs = runnable_copies.Programs()  # kept across `mkdocs serve` rebuilds, per snippet folder
         self._reset()
 
     def _reset(self) -> None:
@@ -65,9 +66,8 @@ class GuideBuild(BasePlugin):
         self.not_found_pages: dict[str, str] = {}  # each language's 404 page
         self.warned_no_colab = False
         self.english_fingerprints: dict[Path, str] = {}  # each English page's, for its translations' notices
-        self.programs: dict[str, str | Exception] = {}  # each snippet's take-away program, for every language
         self.reading_minutes: dict[Path, int] = {}  # each English chapter page's, for every language
-        self.full_content: dict[str, str] = {}  # the page Material's search is reading, by source file
+        self.full_content: dict[str, str | None] = {}  # the page Material's search is reading, by source file
 
     # -- the process -----------------------------------------------------------------------------
 
@@ -147,8 +147,9 @@ class GuideBuild(BasePlugin):
 
     @event_priority(100)  # before Material's search (0) indexes the page
     def _hand_search_its_input(self, context: TemplateContext, *, page: Page, **_: object) -> None:
-        self.full_content[page.file.src_uri] = page.content or ""
-        page.content = search_input.indexed_html(page.content or "")
+        self.full_content[page.file.src_uri] = page.content
+        if page.content is not None:
+            page.content = search_input.indexed_html(page.content)
 
     @event_priority(-100)  # after it, before the page's template is rendered
     def _give_the_page_back(self, context: TemplateContext, *, page: Page, **_: object) -> None:

@@ -18,6 +18,7 @@ program (a name two of them define, ...) is a build warning, so ``mkdocs build -
 
 from __future__ import annotations
 
+import hashlib
 import html
 import logging
 import re
@@ -59,6 +60,27 @@ def program_of(snippet: str, snippets_dir: Path, shown_on: Mapping[str, str], pr
     for name, where in shown_on.items():
         found = found.replace(f", {SHOWN_ON.format(snippet=name)}", f", {where}" if where else "")
     return found
+
+
+class Programs:
+    """Each snippet's program, assembled once for every language (``by_snippet``, for
+    ``program_of``) and, in ``mkdocs serve``, kept for the next rebuild while no file of the
+    snippet's folder has changed (a program inlines siblings of its own folder only)."""
+
+    def __init__(self) -> None:
+        self.by_snippet: dict[str, str | Exception] = {}
+        self._folders: dict[str, str] = {}  # each snippet folder's fingerprint when its programs were made
+
+    def forget_changed_folders(self, snippets_dir: Path) -> None:
+        """Before a build: drop the programs of every folder whose files changed since the last one."""
+        now: dict[str, str] = {}
+        for path in sorted(snippets_dir.rglob("*.py")):
+            folder = path.parent.relative_to(snippets_dir).as_posix()
+            digest = hashlib.sha256(now.get(folder, "").encode() + path.name.encode() + path.read_bytes())
+            now[folder] = digest.hexdigest()
+        changed = {f for f in now.keys() | self._folders.keys() if now.get(f) != self._folders.get(f)}
+        self.by_snippet = {s: p for s, p in self.by_snippet.items() if s.rsplit("/", 1)[0] not in changed}
+        self._folders = now
 
 
 def copy_attribute(program: str) -> str:
@@ -200,6 +222,11 @@ def shown_on(config: MkDocsConfig) -> dict[str, str]:
     return found
 
 
-def for_language(config: MkDocsConfig, programs: dict) -> RunnableCopies:
-    """The extension for the language being built: its programs name this language's pages."""
-    return RunnableCopies(snippets_dir=str(_snippets_dir(config)), shown_on=shown_on(config), programs=programs)
+def for_language(config: MkDocsConfig, programs: Programs) -> RunnableCopies:
+    """The extension for the language being built: its programs name this language's pages. The
+    default language's build (the first of each whole build) drops programs whose files changed."""
+    current, default = languages(config)
+    snippets_dir = _snippets_dir(config)
+    if current is None or current == default:
+        programs.forget_changed_folders(snippets_dir)
+    return RunnableCopies(snippets_dir=str(snippets_dir), shown_on=shown_on(config), programs=programs.by_snippet)

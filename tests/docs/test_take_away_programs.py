@@ -164,6 +164,25 @@ def test_the_build_gives_the_block_of_a_snippet_with_siblings_its_program(tmp_pa
     assert page.texts_of("code") == [(snippets / "t/main.py").read_text(), "print(1)\n"]  # the page shows the snippets
 
 
+def test_a_rebuild_keeps_the_programs_of_folders_whose_files_did_not_change(tmp_path):
+    """`mkdocs serve` keeps the build plugin across rebuilds, and its programs with it: those of a
+    folder in which any file changed are assembled again, the others are not."""
+    snippets = write_snippets(
+        tmp_path,
+        {"t/base.py": "X = 1\n", "t/main.py": "from base import X\n\nprint(X)\n", "u/other.py": "print(2)\n"},
+    )
+    programs = runnable_copies.Programs()
+    programs.forget_changed_folders(snippets)
+    for snippet in ("t/main.py", "u/other.py"):
+        runnable_copies.program_of(snippet, snippets, {}, programs.by_snippet)
+    programs.forget_changed_folders(snippets)
+    assert set(programs.by_snippet) == {"t/main.py", "u/other.py"}  # nothing changed
+    (snippets / "t/base.py").write_text("X = 2\n", encoding="utf-8")  # a sibling, not the snippet itself
+    programs.forget_changed_folders(snippets)
+    assert set(programs.by_snippet) == {"u/other.py"}
+    assert "X = 2" in runnable_copies.program_of("t/main.py", snippets, {}, programs.by_snippet)
+
+
 def test_a_program_is_run_once_per_session_whoever_asks():
     """The copy-button test and this module ask for the same programs; the second asker gets the
     first run. Only the comment lines naming a page may differ; any other change is a new run."""
