@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import Comment
@@ -71,17 +72,23 @@ def source_of(page: BuiltPage, docs: Path) -> Path | None:
 
 
 def where(source: Path | None, root: Path, left: str, right: str) -> str:
-    """The source file, and the line that holds the text around the problem if one line does."""
+    """The source file, and the line (a notebook: the cell) that holds the text around the problem
+    if exactly one does."""
     if source is None:
         return "(no source file found)"
     left = left.split("\n")[-1].replace(CODE, "").replace(FORMULA, "")[-6:]
     right = right.split("\n")[0].replace(CODE, "").replace(FORMULA, "")[:6]
-    lines = source.read_text(encoding="utf-8").splitlines()
     shown = source.relative_to(root)
+    if source.suffix == ".ipynb":
+        units = [cell.source for cell in nbformat.read(source, as_version=4).cells]
+        unit = "cell "
+    else:
+        units = source.read_text(encoding="utf-8").splitlines()
+        unit = ""
     for clue in (left + right, left, right):
-        found = [number for number, line in enumerate(lines, start=1) if len(clue.strip()) > 1 and clue in line]
+        found = [number for number, text in enumerate(units, start=1) if len(clue.strip()) > 1 and clue in text]
         if len(found) == 1:
-            return f"{shown}:{found[0]}"
+            return f"{shown} {unit}{found[0]}" if unit else f"{shown}:{found[0]}"
     return str(shown)
 
 
