@@ -14,6 +14,8 @@ Attributes = dict[str, str]
 # the blocks whose text a reader reads as one piece, and what is no prose inside them
 BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd", "figcaption"}
 NOT_TEXT = {"pre", "code", "script", "style", "math", "kbd", "samp", "svg"}
+# in ``reading_text``: private-use characters standing where a code span or a formula sits
+CODE_SPAN, FORMULA = "\ue000", "\ue001"
 
 
 def _attributes(element: Tag) -> Attributes:
@@ -50,6 +52,35 @@ class PageHtml:
         """(attributes, text) of every link of the page's article."""
         article = self.article
         return [] if article is None else [(_attributes(a), a.get_text().strip()) for a in article.find_all("a")]
+
+    def reading_text(self) -> str:
+        """The article as a reader reads it, in one string: each block on lines of its own, code
+        blocks, scripts and permalinks left out, and one stand-in character (``CODE_SPAN``,
+        ``FORMULA``) for each inline code span and formula, so that what touches them shows."""
+        parts: list[str] = []
+
+        def walk(node: Tag) -> None:
+            for child in node.children:
+                if type(child) is NavigableString:
+                    parts.append(str(child))
+                elif isinstance(child, Tag):
+                    if child.name in {"pre", "script", "style", "svg", "template"} or "headerlink" in str(
+                        child.get("class") or ""
+                    ):
+                        parts.append("\n")
+                    elif child.name == "code":
+                        parts.append(CODE_SPAN)
+                    elif child.name == "math":
+                        parts.append(FORMULA)
+                    else:
+                        block = child.name in BLOCKS or child.name in {"div", "br", "summary"}
+                        parts.append("\n\n" if block else "")
+                        walk(child)
+                        parts.append("\n\n" if block else "")
+
+        if self.article is not None:
+            walk(self.article)
+        return "".join(parts)
 
     def block_texts(self) -> list[str]:
         """The reader-visible text of each block of the article, code, formulas and scripts left out;

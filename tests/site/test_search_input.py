@@ -16,7 +16,7 @@ from hooks.search_input import indexed_html
 
 TEX_SOURCE = '<annotation encoding="application/x-tex">'
 TEX_SOURCE_EXCLUDED = '<annotation encoding="application/x-tex" data-search-exclude="1">'
-ARTICLE = re.compile(r"<article\b[^>]*>(.*)</article>", re.DOTALL)
+ARTICLE = re.compile(r"<article\b[^>]*>(.*)</article>", re.DOTALL)  # the raw HTML, as Material reads it
 
 
 def sections(content: str) -> list[tuple[str, str, str]]:

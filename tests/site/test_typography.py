@@ -19,56 +19,27 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from bs4 import BeautifulSoup, NavigableString, Tag
-from bs4.element import Comment
 
+from doccheck.built_html import CODE_SPAN as CODE
+from doccheck.built_html import FORMULA, PageHtml
 from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage, built_pages
 from hooks.core.languages import language as language_row
+from hooks.core.project import Project
+from hooks.core.urls import language_root, page_url
 
-CODE, FORMULA = "\ue000", "\ue001"  # private-use characters: where a code span or a formula sits
-LEFT_OUT = {"pre", "script", "style", "svg", "template"}
-BLOCKS = {"p", "li", "td", "th", "div", "h1", "h2", "h3", "h4", "h5", "h6", "br", "summary", "figcaption", "dt", "dd"}
 HAN, LATIN = r"\u4e00-\u9fff", rf"A-Za-z0-9{CODE}{FORMULA}"
 HAN_TOUCHES_LATIN = re.compile(rf"(?=[{HAN}][{LATIN}]|[{LATIN}][{HAN}])")  # a lookahead: "用`…`的" is two
 PARENTHESIS_ON_THE_NEXT_LINE = re.compile(r"[\uac00-\ud7a3]\n[ \t]*\(")
 
 
-def reader_text(element: Tag) -> str:
-    """What a reader reads of the element, with a line break between blocks and one character
-    for each code span and formula."""
-    parts: list[str] = []
-
-    def walk(node: Tag) -> None:
-        for child in node.children:
-            if isinstance(child, Comment):
-                continue
-            if isinstance(child, NavigableString):
-                parts.append(str(child))
-            elif isinstance(child, Tag):
-                if child.name in LEFT_OUT or "headerlink" in (child.get("class") or []):
-                    parts.append("\n")
-                elif child.name == "code":
-                    parts.append(CODE)
-                elif child.name == "math":
-                    parts.append(FORMULA)
-                else:
-                    block = child.name in BLOCKS
-                    parts.append("\n\n" if block else "")
-                    walk(child)
-                    parts.append("\n\n" if block else "")
-
-    walk(element)
-    return "".join(parts)
-
-
-def source_of(page: BuiltPage, docs: Path) -> Path | None:
-    stem = page.url.removeprefix(f"{page.language}/").strip("/") or "index"
-    for candidate in (f"{stem}.md", f"{stem}/index.md", f"{stem}.ipynb"):
-        path = docs / page.language / candidate
-        if path.is_file():
-            return path
-    return None
+def sources(project: Project) -> dict[str, Path]:
+    """The source file of every page and notebook, by its address in the built site."""
+    return {
+        language_root(project, language) + page_url(relative): path
+        for language in project.languages
+        for relative, path in project.page_files(language).items()
+    }
 
 
 def where(source: Path | None, root: Path, left: str, right: str) -> str:
@@ -92,15 +63,11 @@ def where(source: Path | None, root: Path, left: str, right: str) -> str:
     return str(shown)
 
 
-def problems_of(page: BuiltPage, root: Path) -> list[str]:
+def problems_of(page: BuiltPage, root: Path, source: Path | None) -> list[str]:
     row = language_row(page.language)
     if not (row.space_between_han_and_latin or row.parenthesis_keeps_to_its_word):
         return []
-    article = BeautifulSoup(page.path.read_text(encoding="utf-8"), "html.parser").find("article")
-    if article is None:
-        return []
-    text = reader_text(article)
-    source = source_of(page, root / "docs")
+    text = PageHtml(page.path.read_text(encoding="utf-8")).reading_text()
     found = []
     rules = []
     if row.space_between_han_and_latin:
@@ -124,7 +91,9 @@ def problems_of(page: BuiltPage, root: Path) -> list[str]:
 
 
 def test_every_page_follows_its_languages_typography(project, site_dir):
-    fail_with([p for page in built_pages(project, site_dir) for p in problems_of(page, project.root)])
+    source = sources(project)
+    pages = built_pages(project, site_dir)
+    fail_with([p for page in pages for p in problems_of(page, project.root, source.get(page.url))])
 
 
 @pytest.mark.parametrize(
@@ -142,5 +111,5 @@ def test_every_page_follows_its_languages_typography(project, site_dir):
 def test_the_rules_catch_what_they_guard(tmp_path, html, language, expected):
     page_file = tmp_path / "index.html"
     page_file.write_text(html, encoding="utf-8")
-    found = problems_of(BuiltPage(page_file, f"{language}/", language), tmp_path)
+    found = problems_of(BuiltPage(page_file, f"{language}/", language), tmp_path, None)
     assert len(found) == expected, found
