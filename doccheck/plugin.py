@@ -180,7 +180,7 @@ def snippet_runs(doc_session: DocSession) -> dict:
 @pytest.fixture(scope="session")
 def program_runner(doc_session: DocSession):
     """Runs programs copied from pages (each alone in an empty folder), warm unless --cold."""
-    runner = ProgramRunner(cold=doc_session.cold)
+    runner = ProgramRunner(cold=doc_session.cold, copied_from=doc_session.project.snippets_dir)
     yield runner
     runner.close()
 

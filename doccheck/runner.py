@@ -168,13 +168,20 @@ class ProgramRunner:
     run, so the copy-button test and the take-away test share the runs of the programs they both
     check."""
 
-    def __init__(self, cold: bool = False) -> None:
+    def __init__(self, cold: bool = False, copied_from: Path | None = None) -> None:
+        """``copied_from``: the snippets folder the programs come from; the warm server preloads
+        what those snippets import (the programs' folder is empty when it starts)."""
         self.folder = Path(tempfile.mkdtemp(prefix="programs-"))
-        self._runner = make_runner(self.folder, cold=cold)
+        self._runner = make_runner(self.folder, cold=cold, imports_of=copied_from)
         self._lock = threading.Lock()
         self._count = 0
         self._runs: dict[tuple[str, str], Future[SnippetRun]] = {}  # for every caller, running or done
         self.executed = 0
+
+    @property
+    def preloaded(self) -> list[str]:
+        """The modules its warm server imported once for every program (none when cold)."""
+        return list(getattr(self._runner, "preloaded", []))
 
     def run(self, text: str, filename: str) -> SnippetRun:
         key = (without_page_names(text), filename)
@@ -261,10 +268,14 @@ class WarmRunner:
     name = "warm"
     note: str | None = None
 
-    def __init__(self, snippets_dir: Path, environment: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, snippets_dir: Path, environment: dict[str, str] | None = None, imports_of: Path | None = None
+    ) -> None:
+        """``imports_of``: the folder whose snippets say what to preload, if not ``snippets_dir``
+        (the programs a reader copies are written into an empty folder as they come)."""
         self.snippets_dir = snippets_dir
         self._home = Path(tempfile.mkdtemp(prefix="snippet-server-"))
-        used = imported_packages(snippets_dir)
+        used = imported_packages(imports_of or snippets_dir)
         self.preloaded = [module for module in SLOW_IMPORTS if module.split(".")[0] in used]
         self._server = subprocess.Popen(
             [sys.executable, "-s", "-m", "doccheck.warm_server", *self.preloaded],
@@ -377,11 +388,17 @@ def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
 
 
-def make_runner(snippets_dir: Path, cold: bool = False, environment: dict[str, str] | None = None) -> Runner:
-    """``environment``: variables added to the snippet environment (a CPU configuration)."""
+def make_runner(
+    snippets_dir: Path,
+    cold: bool = False,
+    environment: dict[str, str] | None = None,
+    imports_of: Path | None = None,
+) -> Runner:
+    """``environment``: variables added to the snippet environment (a CPU configuration);
+    ``imports_of``: see ``WarmRunner``."""
     if cold:
         return ColdRunner(snippets_dir, environment=environment)
     if not hasattr(os, "fork"):
         note = "this platform has no os.fork: every snippet starts a fresh interpreter"
         return ColdRunner(snippets_dir, note=note, environment=environment)
-    return WarmRunner(snippets_dir, environment)
+    return WarmRunner(snippets_dir, environment, imports_of)

@@ -21,10 +21,10 @@ import markdown
 import pytest
 
 from doccheck.built_html import PageHtml
-from doccheck.runner import ProgramRunner, SnippetRun, differences
+from doccheck.runner import SLOW_IMPORTS, ProgramRunner, SnippetRun, differences
 from doccheck.stash_keys import SESSION
 from hooks import runnable_copies
-from hooks.core.snippets import sibling_imports
+from hooks.core.snippets import imported_packages, sibling_imports
 from hooks.core.takeaway import TakeAwayError, take_away_program
 
 PROGRAMS_AT_ONCE = 2  # the machine's cores; the session runs the snippets themselves beside them
@@ -66,6 +66,18 @@ def test_the_program_of_a_snippet_that_imports_a_sibling_runs_alone(importer, ta
     problems = differences(expected, run.result())
     if problems:
         pytest.fail(f"snippets/{importer} with its siblings inlined, alone, " + "\n".join(problems), pytrace=False)
+
+
+def test_the_programs_start_as_warm_as_the_snippets(program_runner, doc_session, project):
+    """The programs are written into an empty folder one by one, so the server that runs them
+    cannot learn from that folder what to import once: it imports what the snippets import, or
+    every program would import torch on its own."""
+    if doc_session.cold:
+        pytest.skip("--cold: every program starts a fresh interpreter, so nothing is preloaded")
+    used = imported_packages(project.snippets_dir)
+    expected = [module for module in SLOW_IMPORTS if module.split(".")[0] in used]
+    assert "torch" in expected
+    assert program_runner.preloaded == expected
 
 
 def test_a_snippet_without_siblings_is_its_own_program(project):
