@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
@@ -23,7 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from doccheck.built_html import PageHtml
+from doccheck.built_html import PageHtml, read_page
 from doccheck.plugin import fail_with
 from hooks.core import translations
 from hooks.core.languages import language as language_row
@@ -57,9 +56,8 @@ class Head:
         ]
 
 
-@functools.cache  # the built site does not change during a session; several checks read each head
 def read_head(path: Path) -> Head:
-    return Head(PageHtml(path.read_text(encoding="utf-8")))
+    return Head(read_page(path))
 
 
 def source_description(path: Path) -> str | None:

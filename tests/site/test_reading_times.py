@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bs4 import BeautifulSoup
-
+from doccheck.built_html import read_page
 from doccheck.plugin import fail_with
 from hooks.core.languages import language as language_row
 from hooks.core.reading_time import PAGES_WITHOUT_READING_TIME, reading_time
@@ -32,7 +31,7 @@ def line_problems(project, site_dir: Path, only: str | None = None) -> list[str]
             continue
         for language in project.languages:
             path = site_dir / language_root(project, language) / page_url(relative) / "index.html"
-            soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+            soup = read_page(path).soup
             found = soup.select("article p.reading-time")
             where = f"[{language}] {relative}"
             if minutes is None:

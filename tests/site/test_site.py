@@ -9,7 +9,6 @@ the built site and from docs/, never listed by hand.
 from __future__ import annotations
 
 import base64
-import functools
 import io
 import json
 import re
@@ -21,7 +20,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from doccheck import drift
-from doccheck.built_html import PageHtml
+from doccheck.built_html import read_page as parse
 from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage, built_pages
 from hooks.core import figure_text
@@ -29,11 +28,6 @@ from hooks.core.figure_text import SVG_NS, FigureLabels, svg_texts
 from hooks.core.urls import language_root, page_url
 
 # -- the built site --------------------------------------------------------------------------
-
-
-@functools.cache  # the built site does not change during a session; several checks read each page
-def parse(path: Path) -> PageHtml:
-    return PageHtml(path.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

@@ -21,7 +21,7 @@ import nbformat
 import pytest
 
 from doccheck.built_html import CODE_SPAN as CODE
-from doccheck.built_html import FORMULA, PageHtml
+from doccheck.built_html import FORMULA, read_page
 from doccheck.plugin import fail_with
 from doccheck.site import BuiltPage, built_pages
 from hooks.core.languages import language as language_row
@@ -67,7 +67,7 @@ def problems_of(page: BuiltPage, root: Path, source: Path | None) -> list[str]:
     row = language_row(page.language)
     if not (row.space_between_han_and_latin or row.parenthesis_keeps_to_its_word):
         return []
-    text = PageHtml(page.path.read_text(encoding="utf-8")).reading_text()
+    text = read_page(page.path).reading_text()
     found = []
     rules = []
     if row.space_between_han_and_latin:
