@@ -10,12 +10,13 @@ new exercise cannot skip this.
 from __future__ import annotations
 
 import shutil
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 import torch
 
 from doccheck.compare import matches
-from doccheck.runner import WarmRunner
+from doccheck.runner import SnippetRun, WarmRunner
 from hooks.core.snippets import import_snippet
 
 # answer snippet: (text in it, the mistake that replaces it, what the mistake is)
@@ -292,6 +293,9 @@ def test_every_exercise_has_a_wrong_answer(project):
     )
 
 
+RUNS_AT_ONCE = 2  # the machine's cores; the session runs the snippets themselves beside them
+
+
 @pytest.fixture(scope="module")
 def wrong_answer_runner(project, tmp_path_factory):
     """One warm snippet server over a copy of the snippets, where each wrong answer is written
@@ -303,16 +307,37 @@ def wrong_answer_runner(project, tmp_path_factory):
     runner.close()
 
 
-@pytest.mark.parametrize("snippet", sorted(WRONG_ANSWERS))
-def test_a_wrong_answer_fails_its_quote(project, wrong_answer_runner, snippet):
-    right, wrong, mistake = WRONG_ANSWERS[snippet]
+@pytest.fixture(scope="module")
+def wrong_answer_runs(request, wrong_answer_runner):
+    """The wrong answers of the selected tests, all written and started at once (two at a time),
+    so that they run while the tests before them check; each test waits for its own. A wrong
+    answer that cannot be written is the text of its test's failure."""
     copy, runner = wrong_answer_runner
-    source = (copy / snippet).read_text(encoding="utf-8")
-    assert source.count(right) == 1, f"{snippet}: {right!r} should occur once, to be replaced by {mistake}"
-    folder, name = snippet.rsplit("/", 1)
-    wrong_snippet = f"{folder}/wrong_{name}"
-    (copy / wrong_snippet).write_text(source.replace(right, wrong), encoding="utf-8")
-    run = runner.run(wrong_snippet)
+    selected = [getattr(item, "callspec", None) for item in request.session.items]
+    snippets = list(dict.fromkeys(c.params["snippet"] for c in selected if c and "snippet" in c.params))
+    pool = ThreadPoolExecutor(max_workers=RUNS_AT_ONCE, thread_name_prefix="wrong-answer")
+    runs: dict[str, Future[SnippetRun] | str] = {}
+    for snippet in snippets:
+        right, wrong, mistake = WRONG_ANSWERS[snippet]
+        source = (copy / snippet).read_text(encoding="utf-8")
+        if source.count(right) != 1:
+            runs[snippet] = f"{snippet}: {right!r} should occur once, to be replaced by {mistake}"
+            continue
+        folder, name = snippet.rsplit("/", 1)
+        wrong_snippet = f"{folder}/wrong_{name}"
+        (copy / wrong_snippet).write_text(source.replace(right, wrong), encoding="utf-8")
+        runs[snippet] = pool.submit(runner.run, wrong_snippet)
+    yield runs
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+@pytest.mark.parametrize("snippet", sorted(WRONG_ANSWERS))
+def test_a_wrong_answer_fails_its_quote(project, wrong_answer_runs, snippet):
+    run = wrong_answer_runs[snippet]
+    if isinstance(run, str):
+        pytest.fail(run, pytrace=False)
+    run = run.result()
+    mistake = WRONG_ANSWERS[snippet][2]
     assert not run.failed, f"{snippet} with {mistake} raised instead of printing a wrong answer:\n{run.stderr}"
     quoted = _exercise_quotes(project)[snippet]
     assert not matches(quoted, run.stdout), f"{snippet} with {mistake} prints what the page quotes:\n{run.stdout}"
