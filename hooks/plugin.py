@@ -38,6 +38,7 @@ from hooks import (
 )
 from hooks.cjk_line_breaks import CjkLineBreaks
 from hooks.core.languages import SOURCE, table, ties_one_letter_words
+from hooks.highlight_once import highlight_each_block_once
 from hooks.i18n_state import languages, whole_site_built
 from hooks.latex_to_mathml import LatexToMathML
 from hooks.notebooks_under_i18n import cache_each_language_apart, count_notebooks_as_pages
@@ -55,6 +56,7 @@ class GuideBuild(BasePlugin):
         super().__init__()
         self.math = LatexToMathML()
         self._undo_notebook_pages: Callable[[], None] | None = None
+        self._undo_highlight_once: Callable[[], None] | None = None
         self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
         self.programs = runnable_copies.Programs()  # kept across `mkdocs serve` rebuilds, per snippet folder
         self._reset()
@@ -73,11 +75,13 @@ class GuideBuild(BasePlugin):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._undo_notebook_pages = count_notebooks_as_pages()
+        self._undo_highlight_once = highlight_each_block_once()
         jieba.setLogLevel(logging.WARNING)  # jieba logs its dictionary loading on every build
 
     def on_shutdown(self) -> None:
-        if self._undo_notebook_pages is not None:
-            self._undo_notebook_pages()
+        for undo in (self._undo_notebook_pages, self._undo_highlight_once):
+            if undo is not None:
+                undo()
 
     # -- each language's build -------------------------------------------------------------------
 
