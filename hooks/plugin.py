@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import jieba
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import Files
@@ -37,6 +38,7 @@ from hooks import (
     search_per_language,
 )
 from hooks.cjk_line_breaks import CjkLineBreaks
+from hooks.compiled_templates import CompiledTemplates
 from hooks.core.languages import SOURCE, table, ties_one_letter_words
 from hooks.highlight_once import highlight_each_block_once
 from hooks.i18n_state import languages, whole_site_built
@@ -59,6 +61,7 @@ class GuideBuild(BasePlugin):
         self._undo_highlight_once: Callable[[], None] | None = None
         self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
         self.programs = runnable_copies.Programs()  # kept across `mkdocs serve` rebuilds, per snippet folder
+        self.compiled_templates = CompiledTemplates()  # every language's and rebuild's Jinja environment
         self._reset()
 
     def _reset(self) -> None:
@@ -113,6 +116,10 @@ class GuideBuild(BasePlugin):
         else:  # the extension holds this object
             self.figure_texts.labels = fresh.labels
         return self.figure_texts
+
+    def on_env(self, env: Environment, *, config: MkDocsConfig, files: Files) -> Environment:
+        env.bytecode_cache = self.compiled_templates
+        return env
 
     @event_priority(-150)  # after mkdocs-static-i18n (-100) has chosen this language's files
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
