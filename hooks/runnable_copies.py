@@ -30,7 +30,6 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from mkdocs.config.defaults import MkDocsConfig
 
-from hooks.core.markdown import parser
 from hooks.core.markdown import tokens as parsed
 from hooks.core.pages import INCLUDE_LINE, parse_page
 from hooks.core.takeaway import TakeAwayError, take_away_program
@@ -104,7 +103,7 @@ class _MarkIncludes(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         wraps: list[tuple[int, int, str]] = []
-        for token in parser().parse("\n".join(lines)):  # the verifier's parser: the includes it checks
+        for token in parsed("\n".join(lines)):  # the verifier's parser (its parses kept): the includes it checks
             if token.type != "fence" or token.level != 0 or token.map is None:
                 continue
             include = INCLUDE_LINE.match(token.content.strip())
