@@ -120,16 +120,25 @@ def glue_punctuation(page_html: str) -> str:
     return INLINE_BOX_WITH_PUNCTUATION.sub(glue, page_html)
 
 
-def convert_arithmatex(page_html: str, where: str, label: str) -> str:
-    """Every arithmatex formula of ``page_html`` as MathML (a WARNING for each one that is not)."""
+def convert_arithmatex(
+    page_html: str, where: str, label: str, converted: dict[tuple[str, bool], str] | None = None
+) -> str:
+    """Every arithmatex formula of ``page_html`` as MathML (a WARNING for each one that is not).
+    ``converted``: formulas converted before, by LaTeX and display, added to as this goes (one
+    that fails is not kept, so that every page that has it is named)."""
 
     def replace(match: re.Match) -> str:
         display = match["open"] == "\\["
-        try:
-            mathml = to_mathml(html.unescape(match["tex"]), display)
-        except MathError as error:
-            log.warning(f"{where}: {error}" if where else str(error))
-            return match.group(0)
+        tex = html.unescape(match["tex"])
+        mathml = None if converted is None else converted.get((tex, display))
+        if mathml is None:
+            try:
+                mathml = to_mathml(tex, display)
+            except MathError as error:
+                log.warning(f"{where}: {error}" if where else str(error))
+                return match.group(0)
+            if converted is not None:
+                converted[(tex, display)] = mathml
         return math_box(match["tag"], mathml, display, label)
 
     return glue_punctuation(ARITHMATEX.sub(replace, page_html))
@@ -141,7 +150,8 @@ class _ArithmatexToMathML(Postprocessor):
         self.extension = extension
 
     def run(self, text: str) -> str:
-        return convert_arithmatex(text, self.extension.getConfig("where"), self.extension.getConfig("label"))
+        where, label = self.extension.getConfig("where"), self.extension.getConfig("label")
+        return convert_arithmatex(text, where, label, self.extension.converted)
 
 
 class LatexToMathML(Extension):
@@ -151,6 +161,9 @@ class LatexToMathML(Extension):
             "where": ["", "the page being converted, named in warnings"],
         }
         super().__init__(**kwargs)
+        # the same formulas appear in every language, and again at each `mkdocs serve` rebuild
+        # (the build plugin keeps this extension): each is converted once
+        self.converted: dict[tuple[str, bool], str] = {}
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
         # after raw_html (30), which puts arithmatex's stashed display math back into the page

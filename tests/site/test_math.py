@@ -157,9 +157,13 @@ def test_every_fix_is_applied(monkeypatch):
 # -- the Markdown extension and the notebook path ----------------------------------------------
 
 
+ARITHMATEX = {"pymdownx.arithmatex": {"generic": True}}
+
+
 def render(text: str, **config) -> str:
-    extensions = ["pymdownx.arithmatex", LatexToMathML(**config)]
-    return markdown.markdown(text, extensions=extensions, extension_configs={"pymdownx.arithmatex": {"generic": True}})
+    return markdown.markdown(
+        text, extensions=["pymdownx.arithmatex", LatexToMathML(**config)], extension_configs=ARITHMATEX
+    )
 
 
 def test_the_extension_converts_inline_and_display_math():
@@ -267,3 +271,28 @@ def test_a_character_the_font_lacks_is_named_with_its_page(font):
     available = font_files.covered(font)
     problems = math_font.missing_glyphs({"zh/page.md": {"x", "中"}, "en/page.md": {"x"}}, available)
     assert problems == ["zh/page.md: the math font STIX Two Math has no glyph for '中' (U+4E2D)"]
+
+
+def test_a_formula_is_converted_once_for_every_page_and_language(monkeypatch):
+    """The build keeps one extension for all languages and `mkdocs serve` rebuilds: the same
+    formula is converted once, and the page is the same as with a conversion of its own."""
+    text = "Rotate by $m\\theta_i$ and $m\\theta_i$:\n\n$$\nx' = R x\n$$\n"
+    alone = render(text, label="Equation")
+    calls = []
+    convert = latex_to_mathml.to_mathml
+    monkeypatch.setattr(latex_to_mathml, "to_mathml", lambda tex, display: calls.append(tex) or convert(tex, display))
+    extension = LatexToMathML(label="Equation")
+    first = markdown.markdown(text, extensions=["pymdownx.arithmatex", extension], extension_configs=ARITHMATEX)
+    assert sorted(tex.strip() for tex in calls) == ["m\\theta_i", "x' = R x"]
+    again = markdown.markdown(text, extensions=["pymdownx.arithmatex", extension], extension_configs=ARITHMATEX)
+    assert again == first == alone
+    assert len(calls) == 2, f"converted again: {calls[2:]}"
+
+
+def test_a_formula_that_fails_is_named_on_every_page_that_has_it(caplog):
+    extension = LatexToMathML()
+    with caplog.at_level(logging.WARNING):
+        for page in ("en/a.md", "zh/a.md"):
+            extension.setConfig("where", page)
+            markdown.markdown("$\\foo x$", extensions=["pymdownx.arithmatex", extension], extension_configs=ARITHMATEX)
+    assert [r.message.split(":")[0] for r in caplog.records if "\\foo" in r.message] == ["en/a.md", "zh/a.md"]
