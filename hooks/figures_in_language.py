@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import base64
-import hashlib
 import itertools
 import logging
 import re
@@ -72,14 +71,7 @@ class FigureFonts:
         return faces, left
 
     def _cut(self, path: Path, wanted: set[str]) -> bytes:
-        key = hashlib.sha256(f"{path.name}\n{''.join(sorted(wanted))}".encode()).hexdigest()[:24]
-        cached = self.cache / f"{key}.woff2"
-        if cached.is_file():
-            return cached.read_bytes()
-        data = font_files.subset_woff2(path, wanted)
-        self.cache.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(data)
-        return data
+        return font_files.cut(path, wanted, self.cache)
 
 
 @dataclass

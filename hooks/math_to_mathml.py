@@ -153,9 +153,10 @@ def link_font(output: str, page: Page) -> str:
     return output.replace("</head>", links + "</head>", 1)
 
 
-def write_font(characters: dict[str, set[str]], site: Path) -> None:
+def write_font(characters: dict[str, set[str]], site: Path, cache: Path) -> None:
     """The font cut down to what the formulas of every page (``characters``, by page) draw, and
-    its stylesheet; a character the font lacks is a warning naming the page."""
+    its stylesheet; a character the font lacks is a warning naming the page. The cut is kept in
+    the folder ``cache`` (``font_files.cut``)."""
     if not any(characters.values()):
         return
     font = math_font.font_path()
@@ -163,7 +164,7 @@ def write_font(characters: dict[str, set[str]], site: Path) -> None:
     for problem in math_font.missing_glyphs(characters, available):
         log.warning(problem)
     wanted = set().union(*characters.values()) & available
-    data = font_files.subset_woff2(font, wanted)  # a fraction of a second
+    data = font_files.cut(font, wanted, cache)
     for relative, content in ((FONT, data), (STYLESHEET, STYLESHEET_SOURCE.read_bytes())):
         target = site / relative
         target.parent.mkdir(parents=True, exist_ok=True)

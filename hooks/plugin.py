@@ -189,11 +189,9 @@ class GuideBuild(BasePlugin):
             self.finish(config)
 
     def finish(self, config: MkDocsConfig) -> None:
-        site = Path(config.site_dir)
-        math_to_mathml.write_font(self.math_characters, site)
-        notebook_pages.share_notebook_css(
-            self.notebook_css, site, Path(config.config_file_path).parent / ".cache" / "notebook-css"
-        )
+        site, cache = Path(config.site_dir), Path(config.config_file_path).parent / ".cache"
+        math_to_mathml.write_font(self.math_characters, site, cache / "math-font")
+        notebook_pages.share_notebook_css(self.notebook_css, site, cache / "notebook-css")
         search_per_language.split_search_index(config)
         reader_pages.write_404_pages(self.not_found_pages, config)
         self._reset()
