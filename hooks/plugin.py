@@ -40,11 +40,11 @@ from hooks import (
 from hooks.cjk_line_breaks import CjkLineBreaks
 from hooks.compiled_templates import CompiledTemplates
 from hooks.core.languages import SOURCE, table, ties_one_letter_words
-from hooks.highlight_once import highlight_each_block_once
 from hooks.i18n_state import languages, whole_site_built
 from hooks.latex_to_mathml import LatexToMathML
 from hooks.notebooks_under_i18n import cache_each_language_apart, count_notebooks_as_pages
 from hooks.polish_no_break_spaces import PolishNoBreakSpaces
+from hooks.repeated_work import remember_repeated_work
 
 log = logging.getLogger("mkdocs.plugins.guide_build")
 
@@ -58,7 +58,7 @@ class GuideBuild(BasePlugin):
         super().__init__()
         self.math = LatexToMathML()
         self._undo_notebook_pages: Callable[[], None] | None = None
-        self._undo_highlight_once: Callable[[], None] | None = None
+        self._undo_remembering: Callable[[], None] | None = None
         self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
         self.programs = runnable_copies.Programs()  # kept across `mkdocs serve` rebuilds, per snippet folder
         self.compiled_templates = CompiledTemplates()  # every language's and rebuild's Jinja environment
@@ -78,11 +78,11 @@ class GuideBuild(BasePlugin):
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self._undo_notebook_pages = count_notebooks_as_pages()
-        self._undo_highlight_once = highlight_each_block_once()
+        self._undo_remembering = remember_repeated_work()
         jieba.setLogLevel(logging.WARNING)  # jieba logs its dictionary loading on every build
 
     def on_shutdown(self) -> None:
-        for undo in (self._undo_notebook_pages, self._undo_highlight_once):
+        for undo in (self._undo_notebook_pages, self._undo_remembering):
             if undo is not None:
                 undo()
 

@@ -1,14 +1,15 @@
-"""The build highlights each code block once for every language (hooks/highlight_once.py): what it
-remembers must be exactly what pymdownx.highlight would have answered, for every setting that
-changes the answer."""
+"""The build answers repeated third-party work from memory (hooks/repeated_work.py): what it
+remembers must be exactly what pymdownx.highlight and Material's search would have answered, for
+every setting that changes the answer."""
 
 from __future__ import annotations
 
 import markdown
 import pytest
+from material.plugins.search.plugin import SearchIndex
 from pymdownx.highlight import Highlight
 
-from hooks.highlight_once import highlight_each_block_once
+from hooks.repeated_work import remember_repeated_work
 
 BLOCKS = [
     '```python title="snippets/a.py"\nx = 1\nprint(x)\n```\n',
@@ -35,7 +36,7 @@ def convert(text: str, settings: dict) -> str:
 
 @pytest.fixture
 def remembering():
-    undo = highlight_each_block_once()
+    undo = remember_repeated_work()
     try:
         yield Highlight.highlight.remembered
     finally:
@@ -44,7 +45,7 @@ def remembering():
 
 def test_every_block_becomes_what_pymdownx_makes_of_it():
     expected = {(b, i): convert(b, s) for b in BLOCKS for i, s in enumerate(SETTINGS)}
-    undo = highlight_each_block_once()
+    undo = remember_repeated_work()
     try:
         # twice: the second round is answered from memory, in another order
         for _ in range(2):
@@ -75,9 +76,25 @@ def test_a_title_that_goes_to_the_stash_is_highlighted_every_time(remembering):
     assert len(remembering) == 0
 
 
+def test_chinese_is_segmented_once_as_jieba_segments_it(monkeypatch):
+    text = "旋转位置编码把每一对维度按位置转过一个角度 RoPE 2024"
+    english, chinese = SearchIndex(lang=["en"]), SearchIndex(lang=["zh"])
+    expected = english._segment_chinese(text)
+    assert "\u200b" in expected  # segmented: the test compares something
+    undo = remember_repeated_work()
+    try:
+        assert english._segment_chinese(text) == expected
+        monkeypatch.setattr("jieba.cut", lambda *a, **k: pytest.fail("jieba ran again for a text it segmented"))
+        assert english._segment_chinese(text) == expected
+        with pytest.raises(pytest.fail.Exception):
+            chinese._segment_chinese(text)  # other settings: segmented anew
+    finally:
+        undo()
+
+
 def test_the_memory_is_gone_after_the_build():
-    original = Highlight.highlight
-    undo = highlight_each_block_once()
-    assert Highlight.highlight is not original
+    originals = Highlight.highlight, SearchIndex._segment_chinese
+    undo = remember_repeated_work()
+    assert Highlight.highlight is not originals[0] and SearchIndex._segment_chinese is not originals[1]
     undo()
-    assert Highlight.highlight is original
+    assert (Highlight.highlight, SearchIndex._segment_chinese) == originals
