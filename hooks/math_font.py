@@ -16,6 +16,7 @@ import html
 import re
 import unicodedata
 import xml.etree.ElementTree as etree
+from collections.abc import Mapping, Set
 from pathlib import Path
 
 from hooks.font_files import font_in_package
@@ -49,7 +50,7 @@ def _italic(char: str) -> str | None:
         return None
 
 
-def characters(page_html: str) -> set[str]:
+def characters(page_html: str) -> frozenset[str]:
     """The characters the MathML formulas of a page draw (their LaTeX annotations aside)."""
     found: set[str] = set()
     for match in MATH.finditer(page_html):
@@ -69,10 +70,10 @@ def characters(page_html: str) -> set[str]:
                 italic = _italic(text)
                 if italic:
                     found.add(italic)
-    return found
+    return frozenset(found)
 
 
-def missing_glyphs(drawn_by_page: dict[str, set[str]], available: set[str]) -> list[str]:
+def missing_glyphs(drawn_by_page: Mapping[str, Set[str]], available: set[str]) -> list[str]:
     """One message per page whose formulas draw a character the font does not have."""
     problems = []
     for page, drawn in sorted(drawn_by_page.items()):

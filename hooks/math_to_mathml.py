@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import logging
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -153,7 +154,7 @@ def link_font(output: str, page: Page) -> str:
     return output.replace("</head>", links + "</head>", 1)
 
 
-def write_font(characters: dict[str, set[str]], site: Path, cache: Path) -> None:
+def write_font(characters: Mapping[str, frozenset[str]], site: Path, cache: Path) -> None:
     """The font cut down to what the formulas of every page (``characters``, by page) draw, and
     its stylesheet; a character the font lacks is a warning naming the page. The cut is kept in
     the folder ``cache`` (``font_files.cut``)."""

@@ -11,6 +11,7 @@ disk. MkDocs keeps this one instance across the rebuilds of ``mkdocs serve`` (it
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -62,10 +63,14 @@ class GuideBuild(BasePlugin):
         self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
         self.programs = runnable_copies.Programs()  # kept across `mkdocs serve` rebuilds, per snippet folder
         self.compiled_templates = CompiledTemplates()  # every language's and rebuild's Jinja environment
+        # pure functions of a page's HTML, which a `mkdocs serve` rebuild hands them unchanged for
+        # every page but the edited one: each remembers one build's pages (104 of them)
+        self.search_input_of = functools.lru_cache(maxsize=128)(search_input.indexed_html)
+        self.math_characters_of = functools.lru_cache(maxsize=128)(math_font.characters)
         self._reset()
 
     def _reset(self) -> None:
-        self.math_characters: dict[str, set[str]] = {}  # what each page's formulas draw, by source file
+        self.math_characters: dict[str, frozenset[str]] = {}  # what each page's formulas draw, by source file
         self.notebook_css: list[str] = []  # every notebook page's CSS, in page order, once each
         self.english_notebook_ids: dict[str, list[str]] = {}  # the English notebooks' heading ids, by page
         self.not_found_pages: dict[str, str] = {}  # each language's 404 page
@@ -145,7 +150,7 @@ class GuideBuild(BasePlugin):
             if self.figure_texts is not None:
                 self.figure_texts.for_page(page, languages(config)[0] or SOURCE, Path(config.site_dir))
                 html = figures_in_language.notebook_figures(html, self.figure_texts)
-        self.math_characters[page.file.src_uri] = math_font.characters(html)
+        self.math_characters[page.file.src_uri] = self.math_characters_of(html)
         html = reading_times.add_reading_time(html, page, config, self.reading_minutes)
         return reader_pages.add_outdated_notice(html, page, config, self.english_fingerprints)
 
@@ -160,7 +165,7 @@ class GuideBuild(BasePlugin):
     def _hand_search_its_input(self, context: TemplateContext, *, page: Page, **_: object) -> None:
         self.full_content[page.file.src_uri] = page.content
         if page.content is not None:
-            page.content = search_input.indexed_html(page.content)
+            page.content = self.search_input_of(page.content)
 
     @event_priority(-100)  # after it, before the page's template is rendered
     def _give_the_page_back(self, context: TemplateContext, *, page: Page, **_: object) -> None:
