@@ -51,10 +51,10 @@ ARITHMATEX = re.compile(
 # openers ( [ “ ‘ （ 「 and closers ) ] ” ’ , . ; : ! ? ） 」 ， 。 ； ： 、 ！ ？
 OPENERS = "([\u201c\u2018\uff08\u300c"
 CLOSERS = ")]\u201d\u2019,.;:!?\uff09\u300d\uff0c\u3002\uff1b\uff1a\u3001\uff01\uff1f"
-INLINE_BOX_WITH_PUNCTUATION = re.compile(
-    rf'(?P<before>[{re.escape(OPENERS)}]*)(?P<box><span class="arithmatex"><math\b.*?</math></span>)'
-    rf"(?P<after>[{re.escape(CLOSERS)}]*)",
-    re.S,
+# an inline formula's box and the closers right after it; the openers before it are found by
+# looking back, because a pattern that begins with them would be tried at every character
+INLINE_BOX_AND_CLOSERS = re.compile(
+    rf'<span class="arithmatex"><math\b.*?</math></span>(?P<after>[{re.escape(CLOSERS)}]*)', re.S
 )
 GLUE_CLASS = "math-glue"
 
@@ -112,12 +112,19 @@ def glue_punctuation(page_html: str) -> str:
     """An inline formula and the brackets and punctuation written right beside it share a line:
     a browser would otherwise break between "(" and the formula, or put a "," at a line's start."""
 
-    def glue(match: re.Match) -> str:
-        if not (match["before"] or match["after"]):
-            return match.group(0)
-        return f'<span class="{GLUE_CLASS}">{match.group(0)}</span>'
-
-    return INLINE_BOX_WITH_PUNCTUATION.sub(glue, page_html)
+    pieces, done = [], 0
+    for match in INLINE_BOX_AND_CLOSERS.finditer(page_html):
+        start = match.start()
+        while start > done and page_html[start - 1] in OPENERS:
+            start -= 1
+        pieces.append(page_html[done:start])
+        glued = page_html[start : match.end()]
+        pieces.append(
+            glued if start == match.start() and not match["after"] else f'<span class="{GLUE_CLASS}">{glued}</span>'
+        )
+        done = match.end()
+    pieces.append(page_html[done:])
+    return "".join(pieces)
 
 
 def convert_arithmatex(
