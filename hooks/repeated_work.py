@@ -1,8 +1,8 @@
 """Work the four languages and every `mkdocs serve` rebuild repeat, answered from memory.
 
-Every language shows the same snippets and quoted outputs, and a `serve` rebuild converts every
-page of every language again. Two pieces of third-party work are pure functions of their input
-and offer no cache and no hook for one, so while the build runs (``on_startup`` to
+Every language shows the same snippets and quoted outputs, and a `serve` rebuild converts and
+indexes every page of every language again. Two pieces of third-party work depend only on their
+input and offer no cache and no hook for one, so while the build runs (``on_startup`` to
 ``on_shutdown`` of the build plugin) they answer a call they have answered before from memory:
 
 * ``pymdownx.highlight.Highlight.highlight``, Pygments' colouring of a code block: 1,068 calls a
@@ -10,25 +10,27 @@ and offer no cache and no hook for one, so while the build runs (``on_startup`` 
   rebuild colours only what changed. A call is the same when its arguments and the highlighter's
   settings are the same (its Markdown instance aside, which it uses only to store a title in the
   page's stash: a highlighter in ``title_mode: html`` or with ``auto_title`` may do that, so its
-  blocks are always coloured anew).
-* ``material.plugins.search.SearchIndex._segment_chinese``, jieba's word segmentation of each
-  section the search indexes, the same text at every rebuild (0.3 s of one); keyed on the text and
-  the search's settings.
-
-Only strings are remembered, which nobody who receives one can change (inline code is answered
-with an element of the page's tree, so it is coloured anew).
+  blocks are always coloured anew). Only string answers are kept, which nobody who receives one
+  can change (inline code is answered with an element of the page's tree, so it is coloured anew).
+* ``material.plugins.search.SearchIndex.add_entry_from_context``, which parses a page's HTML into
+  sections, segments their Chinese words with jieba and appends one entry per section to the
+  index (0.7 s of a rebuild): a page is the same when its HTML (as ``hooks/search_input.py``
+  hands it over), address, title, metadata and table of contents and the search's settings are;
+  its entries are kept as JSON and appended as new objects.
 """
 
 from __future__ import annotations
 
 import inspect
+import json
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from material.plugins.search.plugin import SearchIndex
 from pymdownx.highlight import Highlight
 
-REMEMBERED = 16384  # answers of each; the guide has about 700 distinct blocks and 1,600 sections
+REMEMBERED = 8192  # answers of each; a build has about 700 distinct blocks and 104 pages
 
 
 def _remember(owner: type, name: str, key: Callable[..., str | None]) -> Callable[[], None]:
@@ -65,8 +67,30 @@ def _highlight_call(self: Highlight, *args: object, **kwargs: object) -> str | N
     return repr((settings, arguments))
 
 
-def _segmentation_call(self: SearchIndex, data: str) -> str:
-    return repr((sorted(self.config.items()), data))
+def _remember_search_entries() -> Callable[[], None]:
+    original = SearchIndex.add_entry_from_context
+    answers: OrderedDict[str, str] = OrderedDict()  # each page's entries, as JSON
+
+    def add_entry_from_context(self: SearchIndex, page: Any) -> None:
+        known = repr((sorted(self.config.items()), page.url, page.title, page.meta, _toc(page.toc), page.content))
+        if known in answers:
+            answers.move_to_end(known)
+            self.entries.extend(json.loads(answers[known]))
+            return
+        before = len(self.entries)
+        original(self, page)
+        answers[known] = json.dumps(self.entries[before:])
+        if len(answers) > REMEMBERED:
+            answers.popitem(last=False)
+
+    add_entry_from_context.remembered = answers  # type: ignore[attr-defined]  # for the tests
+    SearchIndex.add_entry_from_context = add_entry_from_context
+    return lambda: setattr(SearchIndex, "add_entry_from_context", original)
+
+
+def _toc(items: Any) -> list:
+    """What the search reads of a table of contents: each entry's id, address and title."""
+    return [(item.id, item.url, item.title, _toc(item.children)) for item in items or []]
 
 
 _HIGHLIGHT = inspect.signature(Highlight.highlight)
@@ -76,7 +100,7 @@ def remember_repeated_work() -> Callable[[], None]:
     """Install both memories; returns what removes them again."""
     steps = [
         _remember(Highlight, "highlight", _highlight_call),
-        _remember(SearchIndex, "_segment_chinese", _segmentation_call),
+        _remember_search_entries(),
     ]
 
     def undo() -> None:
