@@ -21,6 +21,8 @@ import fontTools
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+from hooks import build_cache
+
 NAME_RECORDS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14]  # 0: copyright, 13 and 14: the license
 
 
@@ -76,8 +78,7 @@ def cut(font: Path, wanted: set[str], cache: Path) -> bytes:
     if kept.is_file():
         return kept.read_bytes()
     data = subset_woff2(font, wanted)
-    cache.mkdir(parents=True, exist_ok=True)
-    kept.write_bytes(data)
+    build_cache.keep(kept, data)
     return data
 
 

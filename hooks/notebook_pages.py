@@ -35,6 +35,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 from pymdownx.slugs import slugify
 
+from hooks import build_cache
 from hooks.i18n_state import building_a_translation, languages
 
 log = logging.getLogger("mkdocs.hooks.notebook_pages")
@@ -296,13 +297,15 @@ def _cached_prune(css: str, pages_html: list[str], cache_dir: Path) -> str:
     ):
         key.update(part.encode("utf-8") + b"\0")
     cached = cache_dir / f"{key.hexdigest()[:24]}.css"
-    if cached.is_file():
+    try:
         return cached.read_text(encoding="utf-8")
+    except FileNotFoundError:  # not yet, or a build at the same time has just removed it
+        pass
     pruned = prune_css(css, pages_html)
-    cache_dir.mkdir(parents=True, exist_ok=True)
     for stale in cache_dir.glob("*.css"):
-        stale.unlink()
-    cached.write_text(pruned, encoding="utf-8")
+        if stale != cached:
+            stale.unlink(missing_ok=True)
+    build_cache.keep(cached, pruned.encode("utf-8"))
     return pruned
 
 

@@ -61,7 +61,7 @@ class GuideBuild(BasePlugin):
         self._undo_notebook_pages: Callable[[], None] | None = None
         self._undo_remembering: Callable[[], None] | None = None
         self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
-        self.programs = runnable_copies.Programs()  # kept across `mkdocs serve` rebuilds, per snippet folder
+        self.programs: runnable_copies.Programs | None = None  # kept across builds, per snippet folder
         self.compiled_templates = CompiledTemplates()  # every language's and rebuild's Jinja environment
         # pure functions of a page's HTML, which a `mkdocs serve` rebuild hands them unchanged for
         # every page but the edited one: each remembers one build's pages (104 of them)
@@ -108,6 +108,8 @@ class GuideBuild(BasePlugin):
                 figures_in_language.FiguresInLanguage(self._figures(config)),
             ]
         extensions[:] = [e for e in extensions if not isinstance(e, runnable_copies.RunnableCopies)]
+        if self.programs is None:
+            self.programs = runnable_copies.Programs(Path(config.config_file_path).parent / ".cache" / "take-away")
         extensions.append(runnable_copies.for_language(config, self.programs))
         return config
 
@@ -199,6 +201,8 @@ class GuideBuild(BasePlugin):
         notebook_pages.share_notebook_css(self.notebook_css, site, cache / "notebook-css")
         search_per_language.split_search_index(config)
         reader_pages.write_404_pages(self.not_found_pages, config)
+        if self.programs is not None:
+            self.programs.save()
         self._reset()
 
     def on_build_error(self, *, error: Exception) -> None:

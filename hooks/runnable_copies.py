@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import logging
 import re
 import secrets
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -30,6 +32,9 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from mkdocs.config.defaults import MkDocsConfig
 
+from hooks import build_cache
+from hooks.core import snippets as snippets_module
+from hooks.core import takeaway
 from hooks.core.markdown import tokens as parsed
 from hooks.core.pages import INCLUDE_LINE, parse_page
 from hooks.core.takeaway import TakeAwayError, take_away_program
@@ -63,15 +68,19 @@ def program_of(snippet: str, snippets_dir: Path, shown_on: Mapping[str, str], pr
 
 class Programs:
     """Each snippet's program, assembled once for every language (``by_snippet``, for
-    ``program_of``) and, in ``mkdocs serve``, kept for the next rebuild while no file of the
-    snippet's folder has changed (a program inlines siblings of its own folder only)."""
+    ``program_of``), kept while no file of the snippet's folder has changed (a program inlines
+    siblings of its own folder only): in memory across `mkdocs serve` rebuilds, and on disk in
+    ``cache`` (``.cache/take-away``) from one build to the next, under a name made of the folder's
+    files and of the code that assembles programs."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: Path | None = None) -> None:
+        self.cache = cache
         self.by_snippet: dict[str, str | Exception] = {}
         self._folders: dict[str, str] = {}  # each snippet folder's fingerprint when its programs were made
 
     def forget_changed_folders(self, snippets_dir: Path) -> None:
-        """Before a build: drop the programs of every folder whose files changed since the last one."""
+        """Before a build: drop the programs of every folder whose files changed since the last
+        one, and take those of a folder from the disk where a build has left them."""
         now: dict[str, str] = {}
         for path in sorted(snippets_dir.rglob("*.py")):
             folder = path.parent.relative_to(snippets_dir).as_posix()
@@ -80,6 +89,42 @@ class Programs:
         changed = {f for f in now.keys() | self._folders.keys() if now.get(f) != self._folders.get(f)}
         self.by_snippet = {s: p for s, p in self.by_snippet.items() if s.rsplit("/", 1)[0] not in changed}
         self._folders = now
+        for folder in changed & now.keys():
+            self.by_snippet.update(self._kept(folder))
+
+    def save(self) -> None:
+        """After a build: each folder's programs on disk, unless they are there already."""
+        if self.cache is None:
+            return
+        by_folder: dict[str, dict[str, str | dict[str, str]]] = {}
+        for snippet, program in self.by_snippet.items():
+            kept = {"error": str(program)} if isinstance(program, TakeAwayError) else program
+            if isinstance(kept, (str, dict)):
+                by_folder.setdefault(snippet.rsplit("/", 1)[0], {})[snippet] = kept
+        for folder, programs in by_folder.items():
+            target = self._file(folder)
+            if target is not None and not target.is_file():
+                build_cache.keep(target, json.dumps(programs, ensure_ascii=False, sort_keys=True).encode())
+
+    def _kept(self, folder: str) -> dict[str, str | Exception]:
+        target = self._file(folder)
+        if target is None or not target.is_file():
+            return {}
+        kept = json.loads(target.read_text(encoding="utf-8"))
+        return {s: TakeAwayError(p["error"]) if isinstance(p, dict) else p for s, p in kept.items()}
+
+    def _file(self, folder: str) -> Path | None:
+        if self.cache is None or folder not in self._folders:
+            return None
+        made_of = f"{self._folders[folder]}\n{_ASSEMBLER}\n{sys.version}"
+        return self.cache / f"{hashlib.sha256(made_of.encode()).hexdigest()[:24]}.json"
+
+
+# what assembles a program: a change to any of these files makes every kept program stale
+_ASSEMBLER = hashlib.sha256(
+    b"".join(Path(module.__file__ or "").read_bytes() for module in (takeaway, snippets_module))
+    + Path(__file__).read_bytes()
+).hexdigest()
 
 
 def copy_attribute(program: str) -> str:

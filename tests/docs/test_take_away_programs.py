@@ -195,6 +195,45 @@ def test_a_rebuild_keeps_the_programs_of_folders_whose_files_did_not_change(tmp_
     assert "X = 2" in runnable_copies.program_of("t/main.py", snippets, {}, programs.by_snippet)
 
 
+def test_the_next_build_takes_the_programs_from_the_disk_while_their_folder_stays(tmp_path, monkeypatch):
+    """A build leaves each folder's programs in .cache/take-away; the next build (another process:
+    a new Programs) takes them instead of assembling them, unless a file of the folder changed.
+    A snippet that cannot be assembled is kept as its error."""
+    snippets = write_snippets(
+        tmp_path,
+        {
+            "t/base.py": "X = 1\n",
+            "t/main.py": "from base import X\n\nprint(X)\n",
+            "u/a.py": "Y = 1\n",
+            "u/b.py": "Y = 2\n",
+            "u/clash.py": "from a import Y\nfrom b import Y\n\nprint(Y)\n",
+        },
+    )
+    cache = tmp_path / "cache"
+    first = runnable_copies.Programs(cache)
+    first.forget_changed_folders(snippets)
+    program = runnable_copies.program_of("t/main.py", snippets, {}, first.by_snippet)
+    with pytest.raises(TakeAwayError) as clash:
+        runnable_copies.program_of("u/clash.py", snippets, {}, first.by_snippet)
+    first.save()
+
+    def no_assembling(*arguments):
+        raise AssertionError("assembled again, although the program was kept")
+
+    monkeypatch.setattr(runnable_copies, "take_away_program", no_assembling)
+    second = runnable_copies.Programs(cache)
+    second.forget_changed_folders(snippets)
+    assert runnable_copies.program_of("t/main.py", snippets, {}, second.by_snippet) == program
+    with pytest.raises(TakeAwayError, match=re.escape(str(clash.value))):
+        runnable_copies.program_of("u/clash.py", snippets, {}, second.by_snippet)
+
+    (snippets / "t/base.py").write_text("X = 2\n", encoding="utf-8")
+    third = runnable_copies.Programs(cache)
+    third.forget_changed_folders(snippets)
+    with pytest.raises(AssertionError, match="assembled again"):
+        runnable_copies.program_of("t/main.py", snippets, {}, third.by_snippet)
+
+
 def test_a_program_is_run_once_per_session_whoever_asks():
     """The copy-button test and this module ask for the same programs; the second asker gets the
     first run. Only the comment lines naming a page may differ; any other change is a new run."""
