@@ -62,6 +62,7 @@ class GuideBuild(BasePlugin):
         self._undo_remembering: Callable[[], None] | None = None
         self.figure_texts: figures_in_language.FigureTexts | None = None  # the extension's, with the label tables
         self.programs: runnable_copies.Programs | None = None  # kept across builds, per snippet folder
+        self.copies: runnable_copies.RunnableCopies | None = None  # the language being built's
         self.compiled_templates = CompiledTemplates()  # every language's and rebuild's Jinja environment
         # pure functions of a page's HTML, which a `mkdocs serve` rebuild hands them unchanged for
         # every page but the edited one: each remembers one build's pages (104 of them)
@@ -110,7 +111,8 @@ class GuideBuild(BasePlugin):
         extensions[:] = [e for e in extensions if not isinstance(e, runnable_copies.RunnableCopies)]
         if self.programs is None:
             self.programs = runnable_copies.Programs(Path(config.config_file_path).parent / ".cache" / "take-away")
-        extensions.append(runnable_copies.for_language(config, self.programs))
+        self.copies = runnable_copies.for_language(config, self.programs)
+        extensions.append(self.copies)
         return config
 
     def _figures(self, config: MkDocsConfig) -> figures_in_language.FigureTexts:
@@ -134,6 +136,8 @@ class GuideBuild(BasePlugin):
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         math_to_mathml.for_page(self.math, page, config)
+        if self.copies is not None:
+            self.copies.for_page(page.file.content_string if not _is_notebook(page) else None)
         if self.figure_texts is not None:
             self.figure_texts.for_page(page, languages(config)[0] or SOURCE, Path(config.site_dir))
         return markdown

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
+from markdown_it.token import Token
 from mkdocs.config.defaults import MkDocsConfig
 
 from hooks import build_cache
@@ -132,6 +133,20 @@ def copy_attribute(program: str) -> str:
     return html.escape(program, quote=True).replace("\r", "&#13;").replace("\n", "&#10;")
 
 
+def page_tokens(markdown: str, source: str | None) -> tuple[tuple[Token, ...], int]:
+    """The parse of the Markdown MkDocs hands over (the page's file without its front matter)
+    and the number of lines that precede it in the file. The verifier's parser (its parses are
+    kept): where ``source``, the whole file, ends with ``markdown``, the file's parse, which the
+    build has made already (``shown_on``, reading times, translation records), else its own."""
+    body = markdown.rstrip("\n")
+    if source is not None:
+        whole = source.rstrip("\n")
+        before = whole[: len(whole) - len(body)]
+        if whole.endswith(body) and (not before or before.endswith("\n")):
+            return parsed(source), before.count("\n")
+    return parsed(markdown), 0
+
+
 class _MarkIncludes(Preprocessor):
     """Before pymdownx.snippets: a marker line before and after each include fence whose snippet
     imports a sibling; the program it copies is kept for ``_WrapMarked``."""
@@ -145,11 +160,13 @@ class _MarkIncludes(Preprocessor):
         self.programs = programs
         self.cache = cache
         self.marker = f"runnable-copy-{secrets.token_hex(8)}"  # no page could contain it
+        self.page_source: str | None = None  # the file of the page being converted (``RunnableCopies.for_page``)
 
     def run(self, lines: list[str]) -> list[str]:
         wraps: list[tuple[int, int, str]] = []
-        for token in parsed("\n".join(lines)):  # the verifier's parser (its parses kept): the includes it checks
-            if token.type != "fence" or token.level != 0 or token.map is None:
+        tokens, offset = page_tokens("\n".join(lines), self.page_source)
+        for token in tokens:
+            if token.type != "fence" or token.level != 0 or token.map is None or token.map[0] < offset:
                 continue
             include = INCLUDE_LINE.match(token.content.strip())
             if include is None or "\n" in token.content.strip():
@@ -165,7 +182,7 @@ class _MarkIncludes(Preprocessor):
                 continue
             if program != path.read_text(encoding="utf-8"):
                 start, end = token.map
-                wraps.append((start, end, program))
+                wraps.append((start - offset, end - offset, program))
         for start, end, program in reversed(wraps):
             self.programs.append(program)
             lines[end:end] = ["", f"{self.marker}-end", ""]
@@ -200,10 +217,16 @@ class RunnableCopies(Extension):
             "programs": [{}, "each snippet's program, assembled once for every language (program_of)"],
         }
         super().__init__(**kwargs)
+        self.page_source: str | None = None
+
+    def for_page(self, source: str | None) -> None:
+        """The file of the page about to be converted (MkDocs makes its Markdown instance after)."""
+        self.page_source = source
 
     def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
         snippets_dir, shown_on = Path(self.getConfig("snippets_dir")), self.getConfig("shown_on")
         marks = _MarkIncludes(md, snippets_dir, shown_on, [], self.getConfig("programs"))
+        marks.page_source = self.page_source
         md.preprocessors.register(marks, "runnable_copies_mark", 33)  # before pymdownx.snippets (32)
         md.preprocessors.register(_WrapMarked(md, marks), "runnable_copies", 29)  # after normalize_whitespace (30)
 

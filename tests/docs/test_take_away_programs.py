@@ -19,11 +19,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import markdown
 import pytest
+from mkdocs.utils.meta import get_data
 
 from doccheck.built_html import PageHtml
 from doccheck.runner import SLOW_IMPORTS, ProgramRunner, SnippetRun, differences
 from doccheck.stash_keys import SESSION
 from hooks import runnable_copies
+from hooks.core.markdown import tokens as parsed
 from hooks.core.snippets import imported_packages, sibling_imports
 from hooks.core.takeaway import TakeAwayError, take_away_program
 
@@ -174,6 +176,46 @@ def test_the_build_gives_the_block_of_a_snippet_with_siblings_its_program(tmp_pa
     assert copies == [take_away_program("t/main.py", snippets, shown_on)]  # alone.py's block: as shown
     assert "<p>Text right after.</p>" in html and "runnable-copy" not in html
     assert page.texts_of("code") == [(snippets / "t/main.py").read_text(), "print(1)\n"]  # the page shows the snippets
+
+
+def test_the_copies_read_the_page_files_parse_and_wrap_the_same_lines(tmp_path):
+    """The build hands the extension the page's file, whose parse the build has made already;
+    MkDocs hands Markdown the file without its front matter. The blocks wrapped must be the same
+    either way, and where the file does not end with what Markdown gets (a plugin changed it),
+    the extension parses what it gets."""
+    snippets = write_snippets(
+        tmp_path, {"t/base.py": "X = 1\n", "t/main.py": "from base import X\n\nprint(X)\n", "t/alone.py": "print(1)\n"}
+    )
+    body = (
+        '```python\n--8<-- "t/main.py"\n```\n\nText.\n\n```python\n--8<-- "t/alone.py"\n```\n\n'
+        '- a list\n\n    ```python\n    --8<-- "t/main.py"\n    ```\n'
+    )
+    files = {
+        "no front matter": "# Page\n\n" + body,
+        "front matter": '---\ntitle: "Page"\ndescription: d\n---\n' + body,
+        "front matter, blank lines": "---\ntitle: Page\n---\n\n\n# Page\n" + body,
+    }
+
+    def convert(markdown_text: str, source: str | None) -> str:
+        extension = runnable_copies.RunnableCopies(snippets_dir=str(snippets), shown_on={})
+        extension.for_page(source)
+        return markdown.markdown(
+            markdown_text,
+            extensions=[extension, "pymdownx.superfences", "pymdownx.snippets"],
+            extension_configs={"pymdownx.snippets": {"base_path": [str(snippets)]}},
+        )
+
+    for name, source in files.items():
+        handed = get_data(source)[0].rstrip("\n")  # what MkDocs hands Markdown
+        tokens, offset = runnable_copies.page_tokens(handed, source)
+        assert tokens is parsed(source), f"{name}: the file's parse is not the one used"
+        assert offset == source[: source.index(handed)].count("\n"), name
+        expected = convert(handed, None)
+        assert expected.count("data-copy") == 1, name  # main.py's top-level block; alone.py is as shown
+        assert convert(handed, source) == expected, name
+        changed = handed.replace("Text.", "Text changed by a plugin.")
+        assert runnable_copies.page_tokens(changed, source)[1] == 0
+        assert convert(changed, source) == convert(changed, None), name
 
 
 def test_a_rebuild_keeps_the_programs_of_folders_whose_files_did_not_change(tmp_path):
