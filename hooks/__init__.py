@@ -13,7 +13,10 @@ module of plain functions or a Python-Markdown extension:
   ``search_input``: the lighter HTML Material's search indexes (the same words, fewer tags);
 * ``figures_in_language``, ``font_files``: each figure as a file per language, its texts in that language and
   set in fonts cut down from registry packages; ``responsive_figures``: notebook images' sizes;
-* ``runnable_copies``: copy buttons that copy a program that runs alone.
+* ``runnable_copies``: copy buttons that copy a program that runs alone;
+* ``repeated_work``, ``compiled_templates``, ``build_cache``: what a build does not do twice (the
+  same code block or search page in another language or `mkdocs serve` rebuild, the theme's
+  templates, what `.cache/` keeps from one build to the next).
 
 ``hooks.core`` is what the guide *is* (its layout, pages, snippets, take-away programs and
 translation records), shared with the verifier. The build never imports the verifier
