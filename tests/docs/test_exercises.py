@@ -313,8 +313,9 @@ def wrong_answer_runs(request, wrong_answer_runner):
     so that they run while the tests before them check; each test waits for its own. A wrong
     answer that cannot be written is the text of its test's failure."""
     copy, runner = wrong_answer_runner
-    selected = [getattr(item, "callspec", None) for item in request.session.items]
-    snippets = list(dict.fromkeys(c.params["snippet"] for c in selected if c and "snippet" in c.params))
+    ours = [item for item in request.session.items if getattr(item, "module", None) is request.module]
+    selected = [i.callspec.params["snippet"] for i in ours if i.originalname == "test_a_wrong_answer_fails_its_quote"]
+    snippets = list(dict.fromkeys(selected))
     pool = ThreadPoolExecutor(max_workers=RUNS_AT_ONCE, thread_name_prefix="wrong-answer")
     runs: dict[str, Future[SnippetRun] | str] = {}
     for snippet in snippets:
