@@ -94,7 +94,8 @@ class Programs:
             self.by_snippet.update(self._kept(folder))
 
     def save(self) -> None:
-        """After a build: each folder's programs on disk, unless they are there already."""
+        """After a build: each folder's programs on disk, where the disk lacks any of them (a
+        program first assembled in this build, for a page that began to show its snippet)."""
         if self.cache is None:
             return
         by_folder: dict[str, dict[str, str | dict[str, str]]] = {}
@@ -104,7 +105,7 @@ class Programs:
                 by_folder.setdefault(snippet.rsplit("/", 1)[0], {})[snippet] = kept
         for folder, programs in by_folder.items():
             target = self._file(folder)
-            if target is not None and not target.is_file():
+            if target is not None and self._kept(folder).keys() != programs.keys():
                 build_cache.keep(target, json.dumps(programs, ensure_ascii=False, sort_keys=True).encode())
 
     def _kept(self, folder: str) -> dict[str, str | Exception]:

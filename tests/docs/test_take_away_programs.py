@@ -246,6 +246,7 @@ def test_the_next_build_takes_the_programs_from_the_disk_while_their_folder_stay
         {
             "t/base.py": "X = 1\n",
             "t/main.py": "from base import X\n\nprint(X)\n",
+            "t/also.py": "from base import X\n\nprint(-X)\n",
             "u/a.py": "Y = 1\n",
             "u/b.py": "Y = 2\n",
             "u/clash.py": "from a import Y\nfrom b import Y\n\nprint(Y)\n",
@@ -268,6 +269,16 @@ def test_the_next_build_takes_the_programs_from_the_disk_while_their_folder_stay
     assert runnable_copies.program_of("t/main.py", snippets, {}, second.by_snippet) == program
     with pytest.raises(TakeAwayError, match=re.escape(str(clash.value))):
         runnable_copies.program_of("u/clash.py", snippets, {}, second.by_snippet)
+
+    # a program first assembled after its folder was saved (a page began to show it) is saved too
+    monkeypatch.undo()
+    also = runnable_copies.program_of("t/also.py", snippets, {}, second.by_snippet)
+    second.save()
+    monkeypatch.setattr(runnable_copies, "take_away_program", no_assembling)
+    fourth = runnable_copies.Programs(cache)
+    fourth.forget_changed_folders(snippets)
+    assert runnable_copies.program_of("t/also.py", snippets, {}, fourth.by_snippet) == also
+    assert runnable_copies.program_of("t/main.py", snippets, {}, fourth.by_snippet) == program
 
     (snippets / "t/base.py").write_text("X = 2\n", encoding="utf-8")
     third = runnable_copies.Programs(cache)
