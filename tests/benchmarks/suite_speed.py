@@ -17,7 +17,12 @@ snippets/<topic>/<name>.py` from an empty folder). Then, each with its goal:
 * one page checked with `python -m doccheck check` and with `pytest -k`.
 
 It also checks that the warm runner prints and writes exactly what the reader's run does, snippet
-by snippet. Beside each time it prints the processor time the whole machine spent meanwhile (busy
+by snippet, and times that warm pass and one run of each notebook: the work of one CPU
+configuration. The verdict tier does that work in the quotes' run and again under every
+configuration this CPU offers (``doccheck.cpu``), so that work times the runs, divided by the
+cores, is a floor no schedule of the suite can beat; it is printed beside the goal.
+
+Beside each time it prints the processor time the whole machine spent meanwhile (busy
 core-seconds, from /proc/stat): the reader's run keeps one core busy, the suite keeps all of them
 busy, so its time is bounded below by its work divided by the cores.
 """
@@ -32,6 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from doccheck import cpu
+from doccheck.notebooks import execute
 from doccheck.runner import WarmRunner
 from hooks.core.project import Project
 
@@ -101,16 +108,29 @@ def main() -> None:
     warm = WarmRunner(project.snippets_dir)
     same = []
     try:
+        warm.run(next(iter(reader)))  # the server's own start is paid once per configuration, not per run
+        started = time.perf_counter()
         for snippet, expected in reader.items():
             run = warm.run(snippet)
             if (run.returncode, run.stdout, run.files) == expected:
                 same.append(snippet)
+        warm_pass = time.perf_counter() - started
     finally:
         warm.close()
     differ = sorted(set(reader) - set(same))
     print(
         f"warm runner against the reader's run: {len(same)} of {len(reader)} snippets identical "
         f"(stdout, exit status and files written)" + (f"; differ: {', '.join(differ)}" if differ else "")
+    )
+
+    floor = verdict_floor(project, warm_pass)
+    print(
+        f"one configuration's work: every snippet warm, one after another, {warm_pass:.1f} s; each notebook once, "
+        f"{floor.notebook_seconds:.1f} s"
+    )
+    print(
+        f"floor of the verdict tier: {floor.seconds:.1f} s = {floor.seconds / sequential:.2f} of the reader's run "
+        f"({floor.explain()})"
     )
 
     page_cli, last = timed([sys.executable, "-m", "doccheck", "check", f"docs/en/{PAGE}.md"])
@@ -142,6 +162,44 @@ def main() -> None:
             _, last = timed([*pytest, "tests"])
         print(f"whole suite (pytest tests): {whole} ({last})")
         print(f"  ratio to the reader's sequential run: {whole.seconds / sequential:.2f} (goal: at most 1.5)")
+
+
+class Floor:
+    """The least time the verdict tier's snippet and notebook runs can take on this machine."""
+
+    def __init__(self, snippet_seconds: float, notebooks: dict[str, tuple[float, int]], configurations: int) -> None:
+        self.snippet_seconds = snippet_seconds
+        self.notebooks = notebooks  # page -> (seconds of one run, runs: the quotes' and one per configuration)
+        self.configurations = configurations
+        self.cores = os.cpu_count() or 1
+        self.notebook_seconds = sum(seconds for seconds, _ in notebooks.values())
+
+    @property
+    def seconds(self) -> float:
+        work = self.snippet_seconds * (1 + self.configurations)
+        work += sum(seconds * runs for seconds, runs in self.notebooks.values())
+        return work / self.cores
+
+    def explain(self) -> str:
+        return (
+            f"every snippet in the quotes' run and under {self.configurations} CPU configurations, each notebook "
+            f"as often as the suite runs it, on {self.cores} cores, and nothing else: no build, no check"
+        )
+
+
+def verdict_floor(project: Project, warm_pass: float) -> Floor:
+    """One run of each source-language notebook, timed, and how many runs the suite makes of it."""
+    configurations = cpu.available().configurations
+    notebooks = {}
+    for notebook in project.notebooks:
+        if notebook.language != project.source_language:
+            continue
+        started = time.perf_counter()
+        execute(notebook)
+        pinned = bool(notebook.code) and cpu.pins_one_thread(notebook.code[0])
+        runs = 1 + len([c for c in configurations if not (pinned and c == cpu.READER_THREAD_COUNT)])
+        notebooks[notebook.relative] = (time.perf_counter() - started, runs)
+    return Floor(warm_pass, notebooks, len(configurations))
 
 
 def build_seconds() -> float:
