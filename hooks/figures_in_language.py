@@ -13,7 +13,10 @@
   width), from the matplotlib package, and for what it lacks (Chinese, Korean) Noto Sans CJK SC from
   the mplfonts package (both SIL Open Font License 1.1), each cut down to the characters of the one
   figure and embedded in it: an SVG shown as an image loads nothing else. The cut-down fonts are
-  kept in .cache/figure-fonts/ (a cut takes up to half a second). A character neither font has is a
+  kept in .cache/figure-fonts/. A cut takes up to a second, and a build in a clean checkout makes
+  about seventy: they are made in worker processes while the build goes on, and each figure file is
+  written once every language has been built (``write_figures``); the page needs only the
+  figure's address and size, which do not depend on its fonts. A character neither font has is a
   WARNING naming the figure and the language.
 """
 
@@ -22,9 +25,12 @@ from __future__ import annotations
 import base64
 import itertools
 import logging
+import multiprocessing
+import os
 import re
 import xml.etree.ElementTree as etree
-from dataclasses import dataclass
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -48,9 +54,12 @@ NOTEBOOK_SVG = re.compile(r'<img\b[^>]*?\bsrc="data:image/svg\+xml;base64,(?P<da
 
 @dataclass
 class FigureFonts:
-    """The two fonts, cut down per figure, with a cache on disk."""
+    """The two fonts, cut down per figure, with a cache on disk; what the cache lacks is cut in
+    worker processes (fontTools is pure Python, so threads would take turns)."""
 
     cache: Path
+    _cutting: dict[Path, Future[bytes]] = field(default_factory=dict, init=False, repr=False)
+    _workers: ProcessPoolExecutor | None = field(default=None, init=False, repr=False)
 
     @cached_property
     def fonts(self) -> list[tuple[Path, set[str]]]:
@@ -60,8 +69,8 @@ class FigureFonts:
             found.append((path, font_files.covered(path)))
         return found
 
-    def faces(self, characters: set[str]) -> tuple[list[tuple[str, bytes]], set[str]]:
-        """(family, woff2) for each font a figure needs, and the characters neither font has."""
+    def faces(self, characters: set[str]) -> tuple[list[tuple[str, Future[bytes]]], set[str]]:
+        """(family, woff2 to come) for each font a figure needs, and the characters neither font has."""
         faces, left = [], set(characters)
         for family, (path, covered) in zip(FAMILIES, self.fonts):
             wanted = left & covered
@@ -70,8 +79,27 @@ class FigureFonts:
                 left -= wanted
         return faces, left
 
-    def _cut(self, path: Path, wanted: set[str]) -> bytes:
-        return font_files.cut(path, wanted, self.cache)
+    def _cut(self, path: Path, wanted: set[str]) -> Future[bytes]:
+        name = font_files.kept_name(path, wanted, self.cache)
+        if name not in self._cutting:  # a figure shown on two pages, or in two languages, is cut once
+            kept = font_files.kept_cut(path, wanted, self.cache)
+            if kept is None:
+                if self._workers is None:  # a process of their own: "spawn" copies no lock of this one's threads
+                    spawn = multiprocessing.get_context("spawn")
+                    self._workers = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=spawn)
+                self._cutting[name] = self._workers.submit(font_files.cut, path, wanted, self.cache)
+            else:
+                self._cutting[name] = Future()
+                self._cutting[name].set_result(kept)
+        return self._cutting[name]
+
+    def done(self) -> None:
+        """After a build (or its failure): no worker is left running, and the next build looks at
+        the cache afresh."""
+        if self._workers is not None:
+            self._workers.shutdown(wait=True, cancel_futures=True)
+            self._workers = None
+        self._cutting.clear()
 
 
 @dataclass
@@ -84,12 +112,15 @@ class FigureTexts:
     language: str = ""
     page: Page | None = None
     site_dir: Path = Path()
+    # figure files to write once their fonts are cut: (where, the translated figure, its fonts)
+    pending: list[tuple[Path, Translated, list[tuple[str, Future[bytes]]]]] = field(default_factory=list)
 
     def for_page(self, page: Page, language: str, site_dir: Path) -> None:
         self.page, self.language, self.site_dir = page, language, site_dir
 
     def write(self, svg: bytes, name: str) -> tuple[str, Translated]:
-        """Write the figure in the current page's language; its address from that page."""
+        """The figure in the current page's language, to be written by ``write_figures``; its
+        address from that page."""
         assert self.page is not None, "for_page first"
         translated = self.labels.in_language(svg, name, self.language)
         where = f"{self.page.file.src_uri} ({self.language})"
@@ -104,9 +135,22 @@ class FigureTexts:
             log.warning(f"{name} on {where} draws {sorted(lacking)}, which no figure font has")
         relative = f"{FIGURES_FOLDER}/{self.language}/{file_name(name)}"
         target = self.site_dir / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(translated.with_fonts(faces))
+        self.pending.append((target, translated, faces))
         return get_relative_url(relative, self.page.url), translated
+
+    def write_figures(self) -> None:
+        """Write every figure the build's pages showed, with its fonts (waiting for their cuts)."""
+        try:
+            for target, translated, faces in self.pending:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(translated.with_fonts([(family, cut.result()) for family, cut in faces]))
+        finally:
+            self.abandon()
+
+    def abandon(self) -> None:
+        """Forget the figures not written yet (a build that failed) and stop the font cuts."""
+        self.pending.clear()
+        self.fonts.done()
 
 
 class _FiguresInLanguage(Treeprocessor):

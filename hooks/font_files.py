@@ -65,6 +65,21 @@ def subset_woff2(font: Path, wanted: set[str]) -> bytes:
 def cut(font: Path, wanted: set[str], cache: Path) -> bytes:
     """``subset_woff2``, kept in the folder ``cache``: a font file of another version, other
     options, another fontTools or other characters make another name."""
+    found = kept_cut(font, wanted, cache)
+    if found is not None:
+        return found
+    data = subset_woff2(font, wanted)
+    build_cache.keep(kept_name(font, wanted, cache), data)
+    return data
+
+
+def kept_cut(font: Path, wanted: set[str], cache: Path) -> bytes | None:
+    """The cut ``cut`` would return, if an earlier build kept it; None if it has to be made."""
+    kept = kept_name(font, wanted, cache)
+    return kept.read_bytes() if kept.is_file() else None
+
+
+def kept_name(font: Path, wanted: set[str], cache: Path) -> Path:
     status = font.stat()
     made_of = "\n".join(
         [
@@ -74,12 +89,7 @@ def cut(font: Path, wanted: set[str], cache: Path) -> bytes:
             "".join(sorted(wanted)),
         ]
     )
-    kept = cache / f"{hashlib.sha256(made_of.encode()).hexdigest()[:24]}.woff2"
-    if kept.is_file():
-        return kept.read_bytes()
-    data = subset_woff2(font, wanted)
-    build_cache.keep(kept, data)
-    return data
+    return cache / f"{hashlib.sha256(made_of.encode()).hexdigest()[:24]}.woff2"
 
 
 @functools.cache

@@ -201,6 +201,8 @@ class GuideBuild(BasePlugin):
 
     def finish(self, config: MkDocsConfig) -> None:
         site, cache = Path(config.site_dir), Path(config.config_file_path).parent / ".cache"
+        if self.figure_texts is not None:
+            self.figure_texts.write_figures()
         math_to_mathml.write_font(self.math_characters, site, cache / "math-font")
         notebook_pages.share_notebook_css(self.notebook_css, site, cache / "notebook-css")
         search_per_language.split_search_index(config)
@@ -210,4 +212,6 @@ class GuideBuild(BasePlugin):
         self._reset()
 
     def on_build_error(self, *, error: Exception) -> None:
+        if self.figure_texts is not None:
+            self.figure_texts.abandon()
         self._reset()
