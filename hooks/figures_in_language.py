@@ -82,15 +82,14 @@ class FigureFonts:
     def _cut(self, path: Path, wanted: set[str]) -> Future[bytes]:
         name = font_files.kept_name(path, wanted, self.cache)
         if name not in self._cutting:  # a figure shown on two pages, or in two languages, is cut once
-            kept = font_files.kept_cut(path, wanted, self.cache)
-            if kept is None:
+            if name.is_file():
+                self._cutting[name] = Future()
+                self._cutting[name].set_result(name.read_bytes())
+            else:
                 if self._workers is None:  # a process of their own: "spawn" copies no lock of this one's threads
                     spawn = multiprocessing.get_context("spawn")
                     self._workers = ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=spawn)
                 self._cutting[name] = self._workers.submit(font_files.cut, path, wanted, self.cache)
-            else:
-                self._cutting[name] = Future()
-                self._cutting[name].set_result(kept)
         return self._cutting[name]
 
     def done(self) -> None:

@@ -65,21 +65,16 @@ def subset_woff2(font: Path, wanted: set[str]) -> bytes:
 def cut(font: Path, wanted: set[str], cache: Path) -> bytes:
     """``subset_woff2``, kept in the folder ``cache``: a font file of another version, other
     options, another fontTools or other characters make another name."""
-    found = kept_cut(font, wanted, cache)
-    if found is not None:
-        return found
+    kept = kept_name(font, wanted, cache)
+    if kept.is_file():
+        return kept.read_bytes()
     data = subset_woff2(font, wanted)
-    build_cache.keep(kept_name(font, wanted, cache), data)
+    build_cache.keep(kept, data)
     return data
 
 
-def kept_cut(font: Path, wanted: set[str], cache: Path) -> bytes | None:
-    """The cut ``cut`` would return, if an earlier build kept it; None if it has to be made."""
-    kept = kept_name(font, wanted, cache)
-    return kept.read_bytes() if kept.is_file() else None
-
-
 def kept_name(font: Path, wanted: set[str], cache: Path) -> Path:
+    """Where ``cut`` keeps the cut of ``font`` to ``wanted`` in the folder ``cache``."""
     status = font.stat()
     made_of = "\n".join(
         [
